@@ -1,0 +1,22 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import Transcode
+
+/// Where the CLI's human lines go: errors and warnings to standard error, one line each.
+enum Console {
+  static func error(_ message: String) { writeError("error: \(message)\n") }
+  static func warning(_ message: String) { writeError("warning: \(message)\n") }
+
+  static func writeError(_ text: String) {
+    var text = text
+    text.withUTF8 { buf in _ = write(2, buf.baseAddress, buf.count) }
+  }
+
+  /// The exit status for a run over several files: 65 when any input was bad, else the most
+  /// severe (largest) status met, 0 when nothing failed.
+  static func combined(_ statuses: [Int32]) -> Int32 {
+    if statuses.contains(65) { return 65 }
+    return statuses.max() ?? 0
+  }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Transcode
+
+/// The `gif2x` command: one root command whose mode flag (`--info`, `--check`, …) picks the job.
+@main
+struct GIF2X: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "gif2x",
+    abstract: "Turn animated GIFs into web videos and sprite sheets, timed as a browser plays them.",
+    discussion: """
+      EXAMPLES
+        gif2x --info cat.gif                 frames, delays, loop count, duration
+        gif2x --info --json cat.gif          the same as one JSON object
+        gif2x --check *.gif                  decode every frame; list the damaged files
+
+      EXIT STATUS
+        0 success, 64 usage, 65 bad or damaged input, 66 input missing or unreadable,
+        69 encoder missing, 73 cannot create output, 74 I/O error, 130 interrupted
+      """
+  )
+
+  @OptionGroup(title: "Modes") var mode: ModeOptions
+  @OptionGroup(title: "Input") var input: InputOptions
+  @OptionGroup(title: "Output") var output: OutputOptions
+
+  @Argument(help: "GIF files to read.")
+  var inputs: [String] = []
+
+  @Flag(name: .long, help: "Show the FFmpeg library versions and the encoders available.")
+  var version = false
+
+  mutating func validate() throws {
+    if version { return }
+    if mode.selected == nil {
+      throw ValidationError("choose what to do: --info, --check (see --help)")
+    }
+    if inputs.isEmpty { throw ValidationError("no input: name one or more GIF files") }
+  }
+
+  func run() throws {
+    if version {
+      print(VersionText.text)
+      return
+    }
+    let status: Int32
+    switch mode.selected {
+    case .info: status = InfoCommand(inputs: inputs, input: input, output: output).run()
+    case .check: status = CheckCommand(inputs: inputs, input: input, output: output).run()
+    case nil: status = 64
+    }
+    if status != 0 { throw ExitCode(status) }
+  }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Transcode
+
+/// `gif2x --info`: the scan of each file as a table, or as JSON with `--json`.
+struct InfoCommand {
+  let inputs: [String]
+  let input: InputOptions
+  let output: OutputOptions
+
+  func run() -> Int32 {
+    var statuses: [Int32] = []
+    for path in inputs {
+      do {
+        let report = try Transcoder.info(path: path, maxPixels: input.maxPixels)
+        if output.json {
+          print(try JSONText.encode(report, pretty: inputs.count == 1))
+        } else {
+          print(InfoTable.render(report))
+        }
+        for damage in report.damage { Console.warning("\(path): \(damage)") }
+        statuses.append(0)
+      } catch let error as TranscodeError {
+        Console.error(error.description)
+        statuses.append(error.exitStatus)
+      } catch {
+        Console.error("\(path): \(error)")
+        statuses.append(70)
+      }
+    }
+    return Console.combined(statuses)
+  }
+}
+
+/// JSON text with stable key order, pretty or on one line.
+enum JSONText {
+  static func encode<T: Encodable>(_ value: T, pretty: Bool) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = pretty ? [.prettyPrinted, .withoutEscapingSlashes] : [.withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
+  }
+}

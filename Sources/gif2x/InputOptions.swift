@@ -1,0 +1,29 @@
+import ArgumentParser
+import Transcode
+
+/// How inputs are read and judged.
+struct InputOptions: ParsableArguments {
+  @Flag(name: .long, help: "Treat any damage as an error (exit 65) instead of playing through it.")
+  var strict = false
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Refuse canvases and frames with more pixels than this.", valueName: "pixels"))
+  var maxPixels: Int = GIFSource.defaultMaxPixels
+
+  func validate() throws {
+    if maxPixels < 1 {
+      throw ValidationError("--max-pixels must be at least 1 (got \(maxPixels))")
+    }
+  }
+}
+
+/// How results are shown.
+struct OutputOptions: ParsableArguments {
+  @Flag(name: .long, help: "Print JSON on standard output instead of a table.")
+  var json = false
+
+  @Flag(name: [.short, .long], help: "Print nothing but errors.")
+  var quiet = false
+}
