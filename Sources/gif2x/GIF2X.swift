@@ -42,6 +42,7 @@ struct GIF2X: ParsableCommand {
       print(VersionText.text)
       return
     }
+    Signals.install()
     let status: Int32
     switch mode.selected {
     case .info: status = InfoCommand(inputs: inputs, input: input, output: output).run()

@@ -1,0 +1,73 @@
+import CFFmpeg
+
+/// Encodes one straight-alpha RGBA image as a PNG or WebP file's bytes with libavcodec's image
+/// encoders (`png`; `libwebp`, lossless), for sprite sheets and video posters.
+public enum ImageEncoder {
+  /// The still-image formats gif2x writes.
+  public enum Format: String, Sendable, CaseIterable {
+    case png
+    case webp
+
+    /// The libavcodec encoder that writes it.
+    public var encoderName: String { self == .png ? "png" : "libwebp" }
+  }
+
+  /// The file bytes of `image` in `format`.
+  public static func encode(_ image: RGBAImage, as format: Format) throws(TranscodeError) -> [UInt8] {
+    do {
+      return try encodeOrThrow(image, format)
+    } catch {
+      if !FFmpegLibraries.hasEncoder(format.encoderName) {
+        throw .missingEncoder(name: format.encoderName, package: "libavcodec59")
+      }
+      throw .internalError("\(format.rawValue) encoding failed: \(error)")
+    }
+  }
+
+  private static func encodeOrThrow(_ image: RGBAImage, _ format: Format) throws(FFmpegError) -> [UInt8] {
+    let options: [(String, String)] =
+      format == .webp ? [("lossless", "1"), ("compression_level", "4")] : [("pred", "mixed")]
+    let context = try EncoderContext(
+      name: format.encoderName,
+      configure: {
+        $0.pointee.width = Int32(image.width)
+        $0.pointee.height = Int32(image.height)
+        $0.pointee.pix_fmt = format == .webp ? AV_PIX_FMT_ARGB : AV_PIX_FMT_RGBA
+        $0.pointee.time_base = AVRational(num: 1, den: 1)
+      }, options: options)
+    let frame = try Frame(width: image.width, height: image.height, format: AV_PIX_FMT_RGBA)
+    image.pixels.withUnsafeBytes { frame.fillRGBA($0) }
+    let input: Frame
+    if format == .webp {
+      // libwebp takes ARGB byte order here; move the alpha byte to the front of each pixel.
+      input = try Frame(width: image.width, height: image.height, format: AV_PIX_FMT_ARGB)
+      let rowBytes = image.width * 4
+      image.pixels.withUnsafeBytes { src in
+        let dst = input.pointer.pointee.data.0!
+        let stride = Int(input.pointer.pointee.linesize.0)
+        for y in 0..<image.height {
+          for x in 0..<image.width {
+            let s = y * rowBytes + x * 4
+            let d = dst + y * stride + x * 4
+            d[0] = src[s + 3]
+            d[1] = src[s]
+            d[2] = src[s + 1]
+            d[3] = src[s + 2]
+          }
+        }
+      }
+    } else {
+      input = frame
+    }
+    input.pts = 0
+    var out: [UInt8] = []
+    let packet = try Packet()
+    _ = try context.send(input)
+    _ = try context.send(nil)
+    while try context.receive(packet) == .value {
+      out.append(contentsOf: packet.bytes)
+      packet.unref()
+    }
+    return out
+  }
+}

@@ -1,0 +1,33 @@
+import CFFmpeg
+
+/// Owns one `AVPacket`. Not Sendable: confined to the stage that made it.
+final class Packet {
+  let pointer: UnsafeMutablePointer<AVPacket>
+
+  init() throws(FFmpegError) {
+    guard let packet = av_packet_alloc() else {
+      throw FFmpegError(function: "av_packet_alloc", code: cffmpeg_averror_enomem())
+    }
+    pointer = packet
+  }
+
+  deinit {
+    var packet: UnsafeMutablePointer<AVPacket>? = pointer
+    av_packet_free(&packet)
+  }
+
+  /// The packet's payload, valid until the packet is unreferenced or reused.
+  var bytes: UnsafeRawBufferPointer {
+    UnsafeRawBufferPointer(start: pointer.pointee.data, count: Int(pointer.pointee.size))
+  }
+
+  func unref() { av_packet_unref(pointer) }
+}
+
+/// What a send or receive call on a codec gave: a value, a request for more input, or the end.
+/// Only real failures throw.
+enum CodecStep: Equatable {
+  case value
+  case needsInput
+  case endOfStream
+}
