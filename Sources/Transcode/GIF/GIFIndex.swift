@@ -82,8 +82,11 @@ public struct GIFIndex: Equatable, Sendable {
   public var backgroundIndex: Int
   /// Entries in the global colour table (0 when there is none).
   public var globalPaletteCount: Int
-  /// The NETSCAPE2.0 / ANIMEXTS1.0 loop value as written; the last block wins. nil: none.
+  /// The NETSCAPE2.0 / ANIMEXTS1.0 loop value in force: the last block before the last image
+  /// (as Chrome's decoder reports it). nil: none.
   public var loopCount: Int?
+  /// Every loop value written, in file order (usually one).
+  public var loopBlocks: [Int]
   /// Every frame in file order.
   public var frames: [GIFFrameInfo]
   /// Comment extensions, decoded as UTF-8 (lossy).

@@ -34,7 +34,7 @@ struct GIFScanner {
     var index = GIFIndex(
       version: version, screenWidth: screenW, screenHeight: screenH,
       canvasWidth: screenW, canvasHeight: screenH, backgroundIndex: Int(bytes[11]),
-      globalPaletteCount: globalCount, loopCount: nil, frames: [], comments: [], damage: [],
+      globalPaletteCount: globalCount, loopCount: nil, loopBlocks: [], frames: [], comments: [], damage: [],
       hasTrailer: false)
     if pos > n {
       index.damage.append(GIFDamage(.truncated, frame: nil, offset: n))
@@ -47,6 +47,10 @@ struct GIFScanner {
     var pendingDisposal = 0
     var pendingTransparent: Int?
     var pendingGCE = false
+    // Loop blocks after the last image do not count: Chrome's decoder (Wuffs) reports the
+    // count seen when the last frame is read (artificial-gif/multiple-loop-counts: 50, 30, the
+    // last frame, 40 -> loop value 30).
+    var latestLoop: Int?
 
     blocks: while pos < n {
       let blockStart = pos
@@ -82,7 +86,8 @@ struct GIFScanner {
             let id = String(decoding: bytes[subBlocks[0].0..<subBlocks[0].0 + 11], as: UTF8.self)
             let data = subBlocks[1].0
             if (id == "NETSCAPE2.0" || id == "ANIMEXTS1.0") && bytes[data] == 1 {
-              index.loopCount = u16(data + 1)
+              latestLoop = u16(data + 1)
+              index.loopBlocks.append(u16(data + 1))
             }
           }
         case 0xFE:
@@ -127,6 +132,7 @@ struct GIFScanner {
           try checkCanvas(index)
         }
         index.frames.append(frame)
+        index.loopCount = latestLoop
         pos += 1  // LZW minimum code size
         var none: [(Int, Int)] = []
         guard let end = skipSubBlocks(from: pos, collect: 0, into: &none) else {
@@ -139,7 +145,10 @@ struct GIFScanner {
         break blocks
       }
     }
-    if index.frames.isEmpty { try checkCanvas(index) }
+    if index.frames.isEmpty {
+      index.loopCount = latestLoop
+      try checkCanvas(index)
+    }
     return index
   }
 

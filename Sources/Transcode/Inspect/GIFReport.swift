@@ -30,6 +30,8 @@ public struct GIFReport: Sendable, Codable, Equatable {
   public var frameCount: Int
   /// The loop value as written (NETSCAPE2.0/ANIMEXTS1.0), nil when the file has none.
   public var loopCount: Int?
+  /// Every loop value written, in file order (the one in force is `loopCount`).
+  public var loopBlocks: [Int]
   /// Plays in all: 0 = forever, else loopCount + 1, or 1 with no loop block.
   public var plays: Int
   /// Total duration of one play under the browser policy (0/1 cs as 10 cs), in ms.
@@ -50,6 +52,7 @@ public struct GIFReport: Sendable, Codable, Equatable {
     globalPaletteSize = index.globalPaletteCount
     frameCount = index.frames.count
     loopCount = index.loopCount
+    loopBlocks = index.loopBlocks
     plays = index.plays
     let delays = index.delaysCentiseconds
     durationMilliseconds = DelayPolicy.browser.apply(delays).reduce(0, +) * 10
