@@ -19,30 +19,30 @@ enum InputFile {
     var info = stat()
     guard fstat(fd, &info) == 0 else { throw .noInput(path: path, reason: reason(errno)) }
     if (info.st_mode & S_IFMT) == S_IFDIR { throw .noInput(path: path, reason: "is a directory") }
-    var bytes: [UInt8] = []
-    let regular = (info.st_mode & S_IFMT) == S_IFREG
-    var chunk = regular ? max(Int(info.st_size), 1) : 1 << 16
-    bytes.reserveCapacity(regular ? Int(info.st_size) : chunk)
-    while true {
-      let old = bytes.count
-      var got = 0
-      var failure: Int32 = 0
-      bytes.append(contentsOf: repeatElement(0, count: chunk))
-      bytes.withUnsafeMutableBytes { buf in
-        repeat {
-          got = Glibc.read(fd, buf.baseAddress! + old, chunk)
-          failure = got < 0 ? errno : 0
-        } while got < 0 && failure == EINTR
+    // A regular file is read into an array of exactly its size (no doubling growth, so peak
+    // memory is the file plus the canvas); pipes and files that grow are read in chunks after.
+    let expected = (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
+    var failure: Int32 = 0
+    var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buf, count in
+      count = 0
+      while count < expected {
+        let got = Glibc.read(fd, buf.baseAddress! + count, expected - count)
+        if got < 0 && errno == EINTR { continue }
+        if got < 0 { failure = errno }
+        if got <= 0 { break }
+        count += got
       }
-      if got < 0 {
-        let why = failure == EISDIR ? "is a directory" : reason(failure)
-        if failure == EISDIR { throw .noInput(path: path, reason: why) }
-        throw .io(path: path, reason: "read failed: \(why)")
-      }
-      bytes.removeLast(chunk - got)
-      if got == 0 { break }
-      chunk = 1 << 16
     }
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while failure == 0 {
+      let got = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+      if got < 0 && errno == EINTR { continue }
+      if got < 0 { failure = errno }
+      if got <= 0 { break }
+      bytes.append(contentsOf: chunk[0..<got])
+    }
+    if failure == EISDIR { throw .noInput(path: path, reason: "is a directory") }
+    if failure != 0 { throw .io(path: path, reason: "read failed: \(reason(failure))") }
     return bytes
   }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Transcode
 
 /// `gif2x --info`: the scan of each file as a table, or as JSON with `--json`.

@@ -7,14 +7,18 @@ enum VersionText {
   static var text: String {
     var lines = ["gif2x \(gif2xVersion)", "FFmpeg \(FFmpegLibraries.release)"]
     for lib in FFmpegLibraries.libraries {
-      lines.append("  \(lib.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(lib.version)")
+      lines.append("  \(pad(lib.name)) \(lib.version)")
     }
     lines.append("encoders:")
     for enc in FFmpegLibraries.encoders {
       let state = enc.available ? "available" : "missing (install \(enc.package))"
       lines.append(
-        "  \(enc.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(state), for \(enc.purpose)")
+        "  \(pad(enc.name)) \(state), for \(enc.purpose)")
     }
     return lines.joined(separator: "\n")
+  }
+
+  private static func pad(_ s: String) -> String {
+    s + String(repeating: " ", count: max(0, 12 - s.count))
   }
 }

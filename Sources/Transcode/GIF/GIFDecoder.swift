@@ -166,7 +166,7 @@ public final class GIFDecoder {
     }
     if capacity > pixelsCapacity {
       pixels.deallocate()
-      pixels = .allocate(capacity: capacity)
+      pixels = .allocate(capacity: capacity + LZWDecoder.slack)
       pixelsCapacity = capacity
     }
     let (count, outcome) = lzwData.withUnsafeBufferPointer {
@@ -214,9 +214,10 @@ public final class GIFDecoder {
           if transparent == nil {
             for x in 0..<n { dst[x] = lut[Int(src[x])] }
           } else {
+            // Branch-free select: a transparent entry is the only zero in the table.
             for x in 0..<n {
               let v = lut[Int(src[x])]
-              if v != 0 { dst[x] = v }
+              dst[x] = v == 0 ? dst[x] : v
             }
           }
         }

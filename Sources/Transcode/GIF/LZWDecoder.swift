@@ -19,11 +19,15 @@ struct LZWDecoder {
     case badCode
   }
 
+  /// Bytes the output buffer must have past `capacity`, for the word-at-a-time copy.
+  static let slack = 8
+
   private var starts = [Int32](repeating: 0, count: 4096)
   private var lengths = [Int32](repeating: 0, count: 4096)
 
   /// Decodes `data` (the concatenated sub-blocks) with `minCodeSize` in 2...8 into `out`,
-  /// writing at most `capacity` bytes. Returns how many bytes were written and how it ended.
+  /// writing at most `capacity` bytes (the buffer needs `slack` more bytes of room).
+  /// Returns how many bytes were written and how it ended.
   mutating func decode(
     minCodeSize: Int, data: UnsafeBufferPointer<UInt8>,
     into out: UnsafeMutablePointer<UInt8>, capacity: Int
@@ -105,13 +109,24 @@ struct LZWDecoder {
             }
             let room = capacity - pos
             let n = min(length, room)
-            // Forward byte copy: the source may overlap the destination by design.
-            var i = 0
             let src = out + srcStart
             let dst = out + pos
-            while i < n {
-              dst[i] = src[i]
-              i += 1
+            if pos - srcStart >= 8 {
+              // No overlap within a word: copy 8 bytes at a time, perhaps past `n` into the
+              // buffer's slack or into bytes that later codes overwrite anyway.
+              var i = 0
+              while i < n {
+                UnsafeMutableRawPointer(dst + i).storeBytes(
+                  of: UnsafeRawPointer(src + i).loadUnaligned(as: UInt64.self), as: UInt64.self)
+                i += 8
+              }
+            } else {
+              // The KwKwK case overlaps its own output by design: a forward byte copy.
+              var i = 0
+              while i < n {
+                dst[i] = src[i]
+                i += 1
+              }
             }
             if next < 4096 {
               starts[next] = Int32(prevStart)
