@@ -13,7 +13,8 @@ public struct RGBAImage: Equatable, Sendable {
 
   /// A fully transparent image.
   public init(width: Int, height: Int) {
-    self.init(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))
+    self.init(
+      width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))
   }
 
   /// The RGBA of one pixel.

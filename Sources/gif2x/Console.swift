@@ -1,7 +1,8 @@
+import Transcode
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import Transcode
 
 /// Where the CLI's human lines go: errors and warnings to standard error, one line each.
 enum Console {

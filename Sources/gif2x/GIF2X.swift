@@ -6,7 +6,8 @@ import Transcode
 struct GIF2X: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "gif2x",
-    abstract: "Turn animated GIFs into web videos and sprite sheets, timed as a browser plays them.",
+    abstract:
+      "Turn animated GIFs into web videos and sprite sheets, timed as a browser plays them.",
     discussion: """
       EXAMPLES
         gif2x --info cat.gif                 frames, delays, loop count, duration

@@ -35,7 +35,10 @@ struct InfoCommand {
 enum JSONText {
   static func encode<T: Encodable>(_ value: T, pretty: Bool) throws -> String {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = pretty ? [.prettyPrinted, .withoutEscapingSlashes] : [.withoutEscapingSlashes]
+    encoder.outputFormatting =
+      pretty
+      ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      : [.sortedKeys, .withoutEscapingSlashes]
     return String(decoding: try encoder.encode(value), as: UTF8.self)
   }
 }

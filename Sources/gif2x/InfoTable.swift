@@ -18,7 +18,8 @@ enum InfoTable {
     ]
     for c in r.comments { lines.append("  comment: \(c.replacingNewlines())") }
     lines.append("")
-    lines.append("  frame  rect                     delay cs (browser)  disposal  transparent  palette")
+    lines.append(
+      "  frame  rect                     delay cs (browser)  disposal  transparent  palette")
     for f in r.frames {
       let rect = "\(f.width)x\(f.height)+\(f.x)+\(f.y)"
       let delay = "\(f.delayCentiseconds) (\(f.browserDelayCentiseconds))"

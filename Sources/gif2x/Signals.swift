@@ -1,7 +1,8 @@
+import Transcode
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import Transcode
 
 /// SIGINT and SIGTERM ask the library to stop: its loops see `Cancellation` between frames,
 /// throw `interrupted`, remove their temporary files and the CLI exits 130. A second signal

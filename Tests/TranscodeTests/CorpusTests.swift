@@ -32,7 +32,9 @@ struct CorpusTests {
       defer { count += 1 }
       guard count < reference.frames.count else { continue }
       let expected = reference.frames[count]
-      #expect(source.index.frames[count].delayCentiseconds == expected.centiseconds, "frame \(count) delay")
+      #expect(
+        source.index.frames[count].delayCentiseconds == expected.centiseconds,
+        "frame \(count) delay")
       let differs = decoder.withCanvasBytes { got in
         firstDifference(Array(got), expected.rgba)
       }

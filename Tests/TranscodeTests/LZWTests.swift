@@ -52,7 +52,8 @@ struct LZWTests {
 
   @Test("long runs exercise the code-equals-next (KwKwK) case")
   func kwkwk() throws {
-    try roundTrip([UInt8](repeating: 3, count: 97 * 13), width: 97, minCodeSize: 2, clearWhenFull: true)
+    try roundTrip(
+      [UInt8](repeating: 3, count: 97 * 13), width: 97, minCodeSize: 2, clearWhenFull: true)
   }
 
   @Test("the end code ends the frame early; the rest of the frame keeps the canvas")
@@ -81,7 +82,9 @@ struct LZWTests {
   @Test("pixel data beyond the frame is ignored")
   func tooMuchData() throws {
     var gif = GIFBuilder(width: 2, height: 1, globalPalette: [red, green, blue, white])
-    gif.image(width: 2, height: 1, indexes: [], lzw: .codes([(4, 3), (1, 3), (2, 3), (3, 3), (3, 3), (5, 3)]))
+    gif.image(
+      width: 2, height: 1, indexes: [],
+      lzw: .codes([(4, 3), (1, 3), (2, 3), (3, 3), (3, 3), (5, 3)]))
     gif.trailer()
     let (frames, damage, _) = try decodeAll(gif.bytes)
     #expect(pixels(frames[0]) == [G, B])

@@ -19,7 +19,8 @@ struct ScanTests {
     #expect(index.loopCount == nil && index.plays == 1)
   }
 
-  @Test("loop value N plays N+1 times, 0 forever", arguments: [(0, 0), (1, 2), (3, 4), (65535, 65536)])
+  @Test(
+    "loop value N plays N+1 times, 0 forever", arguments: [(0, 0), (1, 2), (3, 4), (65535, 65536)])
   func loopValue(value: Int, plays: Int) throws {
     let index = try GIFSource(bytes: oneFrame { $0.loop(value) }).index
     #expect(index.loopCount == value && index.plays == plays)
@@ -69,14 +70,16 @@ struct ScanTests {
     #expect(frames.count == 1 && damage.isEmpty && !index.hasTrailer)
   }
 
-  @Test("other formats are named by their bytes", arguments: [
-    ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "PNG"),
-    ([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10], "JPEG"),
-    (Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8), "WebP"),
-    ([0, 0, 0, 0x20] + Array("ftypisom".utf8), "MP4"),
-    ([0x1A, 0x45, 0xDF, 0xA3, 1, 2], "WebM/Matroska"),
-    (Array("hello, world\n".utf8), "text"),
-  ] as [([UInt8], String)])
+  @Test(
+    "other formats are named by their bytes",
+    arguments: [
+      ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "PNG"),
+      ([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10], "JPEG"),
+      (Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8), "WebP"),
+      ([0, 0, 0, 0x20] + Array("ftypisom".utf8), "MP4"),
+      ([0x1A, 0x45, 0xDF, 0xA3, 1, 2], "WebM/Matroska"),
+      (Array("hello, world\n".utf8), "text"),
+    ] as [([UInt8], String)])
   func notAGIF(bytes: [UInt8], kind: String) {
     #expect(throws: GIFError.notAGIF(looksLike: kind)) { try GIFSource(bytes: bytes) }
   }

@@ -12,7 +12,8 @@ final class EncoderContext {
     options: [(String, String)] = []
   ) throws(FFmpegError) {
     guard let codec = avcodec_find_encoder_by_name(name) else {
-      throw FFmpegError(function: "avcodec_find_encoder_by_name(\(name))", code: cffmpeg_averror_einval())
+      throw FFmpegError(
+        function: "avcodec_find_encoder_by_name(\(name))", code: cffmpeg_averror_einval())
     }
     guard let context = avcodec_alloc_context3(codec) else {
       throw FFmpegError(function: "avcodec_alloc_context3", code: cffmpeg_averror_enomem())

@@ -24,7 +24,8 @@ public enum FFmpegLibraries {
     ].map { name, v in
       Library(
         name: name,
-        version: "\(cffmpeg_version_major(v)).\(cffmpeg_version_minor(v)).\(cffmpeg_version_micro(v))"
+        version:
+          "\(cffmpeg_version_major(v)).\(cffmpeg_version_minor(v)).\(cffmpeg_version_micro(v))"
       )
     }
   }

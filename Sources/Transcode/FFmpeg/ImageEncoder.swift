@@ -13,7 +13,8 @@ public enum ImageEncoder {
   }
 
   /// The file bytes of `image` in `format`.
-  public static func encode(_ image: RGBAImage, as format: Format) throws(TranscodeError) -> [UInt8] {
+  public static func encode(_ image: RGBAImage, as format: Format) throws(TranscodeError) -> [UInt8]
+  {
     do {
       return try encodeOrThrow(image, format)
     } catch {
@@ -24,7 +25,9 @@ public enum ImageEncoder {
     }
   }
 
-  private static func encodeOrThrow(_ image: RGBAImage, _ format: Format) throws(FFmpegError) -> [UInt8] {
+  private static func encodeOrThrow(_ image: RGBAImage, _ format: Format) throws(FFmpegError)
+    -> [UInt8]
+  {
     let options: [(String, String)] =
       format == .webp ? [("lossless", "1"), ("compression_level", "4")] : [("pred", "mixed")]
     let context = try EncoderContext(

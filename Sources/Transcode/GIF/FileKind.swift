@@ -31,7 +31,9 @@ enum FileKind {
     if starts(ascii("8BPS")) { return "PSD" }
     if starts(ascii("<svg")) || starts(ascii("<?xml")) { return "SVG/XML" }
     let head = b.prefix(512)
-    if !head.isEmpty && head.allSatisfy({ $0 == 9 || $0 == 10 || $0 == 13 || (32..<127).contains($0) }) {
+    if !head.isEmpty
+      && head.allSatisfy({ $0 == 9 || $0 == 10 || $0 == 13 || (32..<127).contains($0) })
+    {
       return "text"
     }
     return "unknown"

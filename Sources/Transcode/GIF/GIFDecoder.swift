@@ -121,7 +121,8 @@ public final class GIFDecoder {
     guard !r.isEmpty, saved.count == r.width * r.height else { return }
     saved.withUnsafeBufferPointer { s in
       for row in 0..<r.height {
-        (canvas + (r.y + row) * width + r.x).update(from: s.baseAddress! + row * r.width, count: r.width)
+        (canvas + (r.y + row) * width + r.x).update(
+          from: s.baseAddress! + row * r.width, count: r.width)
       }
     }
   }

@@ -34,7 +34,8 @@ struct GIFScanner {
     var index = GIFIndex(
       version: version, screenWidth: screenW, screenHeight: screenH,
       canvasWidth: screenW, canvasHeight: screenH, backgroundIndex: Int(bytes[11]),
-      globalPaletteCount: globalCount, loopCount: nil, loopBlocks: [], frames: [], comments: [], damage: [],
+      globalPaletteCount: globalCount, loopCount: nil, loopBlocks: [], frames: [], comments: [],
+      damage: [],
       hasTrailer: false)
     if pos > n {
       index.damage.append(GIFDamage(.truncated, frame: nil, offset: n))
@@ -102,7 +103,8 @@ struct GIFScanner {
           index.damage.append(GIFDamage(.truncated, frame: index.frames.count, offset: n))
           break blocks
         }
-        let rect = PixelRect(x: u16(pos + 1), y: u16(pos + 3), width: u16(pos + 5), height: u16(pos + 7))
+        let rect = PixelRect(
+          x: u16(pos + 1), y: u16(pos + 3), width: u16(pos + 5), height: u16(pos + 7))
         let packed = Int(bytes[pos + 9])
         pos += 10
         var localCount = 0

@@ -20,12 +20,14 @@ public final class OutputFiles {
           throw .cannotCreateOutput(path: target, reason: "is a directory")
         }
         if !force {
-          throw .cannotCreateOutput(path: target, reason: "already exists; use --force to replace it")
+          throw .cannotCreateOutput(
+            path: target, reason: "already exists; use --force to replace it")
         }
       }
       let folder = Self.folder(of: target)
       if access(folder, W_OK) != 0 {
-        let why = errno == ENOENT ? "folder \(folder) does not exist" : "folder \(folder) is not writable"
+        let why =
+          errno == ENOENT ? "folder \(folder) does not exist" : "folder \(folder) is not writable"
         throw .cannotCreateOutput(path: target, reason: why)
       }
     }

@@ -1,7 +1,8 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import Synchronization
 
 /// Every temporary output file that exists right now, so that an interrupt can remove them
 /// all before the process exits (the CLI's signal handling calls `removeAll()`).

@@ -1,7 +1,9 @@
 @testable import Transcode
 
 /// Decodes every frame of `bytes`, returning the canvas after each one and the decoder's damage.
-func decodeAll(_ bytes: [UInt8], strict: Bool = false) throws -> (frames: [RGBAImage], damage: [GIFDamage], index: GIFIndex) {
+func decodeAll(_ bytes: [UInt8], strict: Bool = false) throws -> (
+  frames: [RGBAImage], damage: [GIFDamage], index: GIFIndex
+) {
   let source = try GIFSource(bytes: bytes)
   let decoder = try GIFDecoder(source, strict: strict)
   var frames: [RGBAImage] = []
@@ -25,9 +27,15 @@ let green: UInt32 = 0x00FF00
 let blue: UInt32 = 0x0000FF
 let white: UInt32 = 0xFFFFFF
 /// As decoded RGBA words.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 let R: UInt32 = 0xFF00_00FF
+// swift-format-ignore: AlwaysUseLowerCamelCase
 let G: UInt32 = 0x00FF_00FF
+// swift-format-ignore: AlwaysUseLowerCamelCase
 let B: UInt32 = 0x0000_FFFF
+// swift-format-ignore: AlwaysUseLowerCamelCase
 let W: UInt32 = 0xFFFF_FFFF
+// swift-format-ignore: AlwaysUseLowerCamelCase
 let K: UInt32 = 0x0000_00FF  // opaque black
+// swift-format-ignore: AlwaysUseLowerCamelCase
 let T: UInt32 = 0x0000_0000  // transparent

@@ -5,8 +5,10 @@
 struct GIFBuilder {
   var bytes: [UInt8] = []
 
-  init(width: Int, height: Int, globalPalette: [UInt32]? = nil, version: String = "89a",
-       background: UInt8 = 0) {
+  init(
+    width: Int, height: Int, globalPalette: [UInt32]? = nil, version: String = "89a",
+    background: UInt8 = 0
+  ) {
     bytes += Array("GIF\(version)".utf8)
     bytes += le16(width) + le16(height)
     if let palette = globalPalette {

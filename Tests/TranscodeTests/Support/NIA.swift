@@ -13,7 +13,9 @@ struct NIA {
 
   init(contentsOf path: String) throws {
     let data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-    func u32(_ at: Int) -> Int { Int(data[at]) | Int(data[at + 1]) << 8 | Int(data[at + 2]) << 16 | Int(data[at + 3]) << 24 }
+    func u32(_ at: Int) -> Int {
+      Int(data[at]) | Int(data[at + 1]) << 8 | Int(data[at + 2]) << 16 | Int(data[at + 3]) << 24
+    }
     func u64(_ at: Int) -> UInt64 { UInt64(u32(at)) | UInt64(u32(at + 4)) << 32 }
     width = u32(8)
     height = u32(12)
@@ -42,7 +44,8 @@ enum Corpus {
     let package = here.deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
     let corpus = package.deletingLastPathComponent().appendingPathComponent("shared/corpus").path
-    return FileManager.default.fileExists(atPath: corpus + "/expected/chrome-decoder.tsv") ? corpus : nil
+    return FileManager.default.fileExists(atPath: corpus + "/expected/chrome-decoder.tsv")
+      ? corpus : nil
   }()
 
   /// One row of expected/chrome-decoder.tsv.
@@ -54,7 +57,9 @@ enum Corpus {
   }
 
   static let entries: [Entry] = {
-    guard let root, let text = try? String(contentsOfFile: root + "/expected/chrome-decoder.tsv", encoding: .utf8) else { return [] }
+    guard let root,
+      let text = try? String(contentsOfFile: root + "/expected/chrome-decoder.tsv", encoding: .utf8)
+    else { return [] }
     return text.split(separator: "\n").compactMap { line in
       let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
       guard f.count >= 4, !line.hasPrefix("#"), f[0].hasSuffix(".gif") else { return nil }
