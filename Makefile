@@ -6,7 +6,7 @@ BIN := .build/release/gif2x
 APT_PACKAGES := libavcodec-dev libavformat-dev libswscale-dev libavutil-dev pkg-config ffmpeg gifsicle
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build debug test demo install lint format clean
+.PHONY: deps build debug test demo install lint format clean fuzz
 
 # Installs the FFmpeg development libraries (and the ffmpeg CLI the tests use) when missing.
 deps:
@@ -44,3 +44,18 @@ format:
 
 clean:
 	rm -rf .build demo-out
+
+# libFuzzer over the GIF scanner, decoder and timeline (pure Swift; no FFmpeg), seeded from
+# samples/ and ../shared/corpus when present. `make fuzz SECONDS=600`.
+FUZZ_SOURCES := $(wildcard Sources/Transcode/GIF/*.swift Sources/Transcode/Timeline/*.swift) \
+  Sources/Transcode/RGBAImage.swift Sources/Transcode/TranscodeError.swift \
+  Sources/Transcode/Inspect/GIFReport.swift $(wildcard Sources/Transcode/Inspect/Timeline*.swift) \
+  $(wildcard Tests/Fuzz/*.swift)
+fuzz:
+	@mkdir -p .build/fuzz fuzz-corpus
+	swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name Transcode \
+	  $(FUZZ_SOURCES) -o .build/fuzz/fuzz-gif
+	@cp -n samples/*.gif fuzz-corpus/ 2>/dev/null || true
+	@if [ -d ../shared/corpus/gif ]; then find ../shared/corpus/gif -name '*.gif' -exec cp -n {} fuzz-corpus/ \; ; fi
+	.build/fuzz/fuzz-gif -max_total_time=$(SECONDS) -timeout=10 -rss_limit_mb=2048 \
+	  -max_len=65536 -print_final_stats=1 fuzz-corpus
