@@ -44,7 +44,7 @@ extension Timeline {
     var ticks = [Int]()
     ticks.reserveCapacity(count)
     start = 0
-    var lastShown = 0
+    var lastWithDuration = 0
     for (frame, duration) in durations.enumerated() {
       let end = start + duration
       defer { start = end }
@@ -53,11 +53,11 @@ extension Timeline {
       if first >= count { break }
       let after = min(ceilDivide(end * rate.numerator, unit), count)
       if after > first { ticks.append(contentsOf: repeatElement(frame, count: after - first)) }
-      lastShown = frame
+      lastWithDuration = frame
     }
     // Ticks past the end of the GIF (the total rounded up) keep showing the last frame.
     if ticks.count < count {
-      ticks.append(contentsOf: repeatElement(lastShown, count: count - ticks.count))
+      ticks.append(contentsOf: repeatElement(lastWithDuration, count: count - ticks.count))
     }
     return ticks
   }
