@@ -13,11 +13,23 @@ public enum Transcoder {
     }
   }
 
-  /// What `--info` shows: the scan alone, no pixels decoded.
+  /// What `--info` shows: the scan alone, no pixels decoded, and the timeline `policy` and
+  /// `timeline` plan from its delays. A timeline that cannot be planned (a parameter out of
+  /// range, too many ticks) is a usage error naming the file.
   public static func info(
-    path: String, maxPixels: Int = GIFSource.defaultMaxPixels
+    path: String, maxPixels: Int = GIFSource.defaultMaxPixels, policy: DelayPolicy = .browser,
+    timeline: TimelineKind = .auto(maxFPS: FrameRate(50))
   ) throws(TranscodeError) -> GIFReport {
-    GIFReport(path: path, index: try load(path: path, maxPixels: maxPixels).index)
+    let index = try load(path: path, maxPixels: maxPixels).index
+    var report = GIFReport(path: path, index: index)
+    do throws(TimelineError) {
+      let plan = try Timeline.plan(
+        delaysCentiseconds: index.delaysCentiseconds, policy: policy, kind: timeline)
+      report.timeline = TimelineReport(plan: plan)
+    } catch {
+      throw .usage("\(path): \(error)")
+    }
+    return report
   }
 
   /// What `--check` does: decodes every frame. Damage is returned (and thrown when `strict`).

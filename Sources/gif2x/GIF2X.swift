@@ -23,6 +23,7 @@ struct GIF2X: ParsableCommand {
   @OptionGroup(title: "Modes") var mode: ModeOptions
   @OptionGroup(title: "Input") var input: InputOptions
   @OptionGroup(title: "Output") var output: OutputOptions
+  @OptionGroup(title: "Timing") var timing: TimelineOptions
 
   @Argument(help: "GIF files to read.")
   var inputs: [String] = []
@@ -46,7 +47,8 @@ struct GIF2X: ParsableCommand {
     Signals.install()
     let status: Int32
     switch mode.selected {
-    case .info: status = InfoCommand(inputs: inputs, input: input, output: output).run()
+    case .info:
+      status = InfoCommand(inputs: inputs, input: input, output: output, timing: timing).run()
     case .check: status = CheckCommand(inputs: inputs, input: input, output: output).run()
     case nil: status = 64
     }

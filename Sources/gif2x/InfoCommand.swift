@@ -6,18 +6,21 @@ struct InfoCommand {
   let inputs: [String]
   let input: InputOptions
   let output: OutputOptions
+  let timing: TimelineOptions
 
   func run() -> Int32 {
     var statuses: [Int32] = []
     for path in inputs {
       do {
-        let report = try Transcoder.info(path: path, maxPixels: input.maxPixels)
+        let report = try Transcoder.info(
+          path: path, maxPixels: input.maxPixels, policy: timing.delays, timeline: timing.kind())
         if output.json {
           print(try JSONText.encode(report, pretty: inputs.count == 1))
         } else {
           print(InfoTable.render(report))
         }
         for damage in report.damage { Console.warning("\(path): \(damage)") }
+        for warning in report.timeline?.warnings ?? [] { Console.warning("\(path): \(warning)") }
         statuses.append(0)
       } catch let error as TranscodeError {
         Console.error(error.description)

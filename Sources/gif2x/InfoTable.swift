@@ -17,6 +17,7 @@ enum InfoTable {
       "  global palette \(r.globalPaletteSize) colours, background index \(r.backgroundIndex)",
     ]
     for c in r.comments { lines.append("  comment: \(c.replacingNewlines())") }
+    if let timeline = r.timeline { lines += timelineLines(timeline) }
     lines.append("")
     lines.append(
       "  frame  rect                     delay cs (browser)  disposal  transparent  palette")

@@ -63,21 +63,3 @@ enum CLI {
     return url
   }
 }
-
-/// The smallest GIFs the end-to-end tests need, written byte by byte.
-enum TinyGIF {
-  /// A 2x2 screen, 2-colour palette, `frames` 1x1 frames of 10 cs, an optional loop block.
-  static func animation(frames: Int = 2, loop: Int? = 0, screen: (Int, Int) = (2, 2)) -> [UInt8] {
-    var b: [UInt8] = Array("GIF89a".utf8)
-    b += [UInt8(screen.0), 0, UInt8(screen.1), 0, 0x80, 0, 0]
-    b += [255, 0, 0, 0, 0, 255]
-    if let loop { b += [0x21, 0xFF, 11] + Array("NETSCAPE2.0".utf8) + [3, 1, UInt8(loop), 0, 0] }
-    for i in 0..<frames {
-      b += [0x21, 0xF9, 4, 0, 10, 0, 0, 0]
-      b += [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0]
-      // minimum code size 2: clear (4), literal i%2, end (5) in 3-bit codes.
-      b += [2, 2, UInt8(4 | (i % 2) << 3 | (5 & 1) << 6), UInt8(5 >> 2), 0]
-    }
-    return b + [0x3B]
-  }
-}

@@ -41,6 +41,8 @@ public struct GIFReport: Sendable, Codable, Equatable {
   public var comments: [String]
   /// Damage the scan found (a truncated file, an unknown block); `--check` decodes and finds more.
   public var damage: [String]
+  /// The timeline for the chosen delay policy and timeline; nil when none was planned.
+  public var timeline: TimelineReport?
   public var frames: [Frame]
 
   public init(path: String, index: GIFIndex) {

@@ -1,0 +1,46 @@
+/// The `timeline` object of `gif2x --info --json`: a ``TimelinePlan`` and its figures.
+public struct TimelineReport: Sendable, Codable, Equatable {
+  /// The timeline requested: `auto`, `gcd`, `fps`, `integrity` or `native`.
+  public var kind: String
+  /// What ran: for `auto`, `gcd` or `fps`; otherwise the same as `kind`.
+  public var resolved: String
+  /// The delay policy: `browser` or `raw`.
+  public var delays: String
+  /// The exact rate, `50` or `100/3`; absent for `native`.
+  public var rate: String?
+  /// The rate as a number; absent for `native`.
+  public var framesPerSecond: Double?
+  /// How many ticks (native: one entry per GIF frame).
+  public var ticks: Int
+  public var framesShown: Int
+  public var framesDropped: Int
+  public var ticksDuplicated: Int
+  public var maxStartErrorMilliseconds: Double
+  public var durationErrorMilliseconds: Double
+  public var warnings: [String]
+  /// The GIF frame each tick shows.
+  public var sequence: [Int]
+
+  /// The report of `plan`. Millisecond figures are rounded to the microsecond.
+  public init(plan: TimelinePlan) {
+    let stats = plan.stats
+    kind = plan.kind.name
+    resolved = plan.resolvedKind.name
+    delays = plan.policy.rawValue
+    rate = plan.rate?.description
+    framesPerSecond = plan.rate?.framesPerSecond
+    ticks = plan.tickCount
+    framesShown = stats.framesShown
+    framesDropped = stats.framesDropped
+    ticksDuplicated = stats.ticksDuplicated
+    maxStartErrorMilliseconds = Self.microseconds(stats.maxStartErrorMilliseconds)
+    durationErrorMilliseconds = Self.microseconds(stats.durationErrorMilliseconds)
+    warnings = plan.warnings
+    sequence = plan.ticks
+  }
+
+  /// `milliseconds` rounded to three decimals (13.333 rather than 13.333333333333334).
+  private static func microseconds(_ milliseconds: Double) -> Double {
+    (milliseconds * 1000).rounded() / 1000
+  }
+}

@@ -1,0 +1,32 @@
+/// The `gcd` timeline (the SwiftGif / FLAnimatedImage technique): one tick per gcd of the
+/// delays, each frame filling `d[i] / gcd` ticks. Exact: every start and the total are kept.
+extension Timeline {
+  /// The tick length in cs: the gcd of the nonzero durations, or 10 cs when there is none
+  /// (only for an empty list; the all-zero rule has already replaced all-zero lists).
+  static func gcdTickCentiseconds(_ durations: [Int]) -> Int {
+    var divisor = 0
+    for duration in durations where duration > 0 {
+      divisor = FrameRate.gcd(divisor, duration)
+      if divisor == 1 { break }
+    }
+    return divisor == 0 ? allZeroCentiseconds : divisor
+  }
+
+  /// The rate of the gcd timeline: 100/gcd fps, exactly (a 3 cs gcd is 100/3 fps).
+  static func gcdRate(_ durations: [Int]) -> FrameRate {
+    FrameRate(100, gcdTickCentiseconds(durations))
+  }
+
+  /// The gcd timeline's rate and ticks. Zero-length frames get no tick.
+  static func gcdTicks(_ durations: [Int]) throws(TimelineError) -> (FrameRate, [Int]) {
+    let tick = gcdTickCentiseconds(durations)
+    let count = durations.reduce(0, +) / tick
+    try checkTickCount(count)
+    var ticks = [Int]()
+    ticks.reserveCapacity(count)
+    for (frame, duration) in durations.enumerated() where duration > 0 {
+      ticks.append(contentsOf: repeatElement(frame, count: duration / tick))
+    }
+    return (FrameRate(100, tick), ticks)
+  }
+}

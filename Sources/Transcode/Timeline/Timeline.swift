@@ -1,0 +1,63 @@
+/// Plans timelines: GIF delays in, the output rate and the tick sequence out (TIMELINE.md).
+///
+/// Pure integer arithmetic on the list of delays (except `integrity`, which reproduces
+/// SwiftyGif's Float32 arithmetic on purpose): no pixels, no FFmpeg, no Foundation.
+/// Every timeline runs in O(frames + ticks) time.
+public enum Timeline {
+  /// The most ticks a plan may have: 10^7, about 55 hours at 50 fps (80 MB of tick indexes).
+  public static let maxTicks = 10_000_000
+
+  /// The duration every frame gets when all delays are zero (GIF-SEMANTICS.md: nothing is
+  /// better than playing such a GIF at the browsers' default speed).
+  public static let allZeroCentiseconds = 10
+
+  /// Plans `kind` over the written delays after `policy`.
+  ///
+  /// Zero-length frames (`raw` policy) are never shown on their own on a constant-rate
+  /// timeline; when every delay is zero, every frame plays for 10 cs and `warnings` says so
+  /// (for `native` too: a video of length zero is of no use to anyone).
+  /// - Throws: when `kind` has a parameter out of range, a delay is outside 0...65535 cs, or
+  ///   the plan would have more than ``maxTicks`` ticks.
+  public static func plan(
+    delaysCentiseconds: [Int], policy: DelayPolicy, kind: TimelineKind
+  ) throws(TimelineError) -> TimelinePlan {
+    try kind.validate()
+    for (frame, delay) in delaysCentiseconds.enumerated() where !(0...65535).contains(delay) {
+      throw .delayOutOfRange(frame: frame, centiseconds: delay)
+    }
+    var durations = policy.apply(delaysCentiseconds)
+    var warnings: [String] = []
+    if !durations.isEmpty && durations.allSatisfy({ $0 == 0 }) {
+      durations = [Int](repeating: allZeroCentiseconds, count: durations.count)
+      warnings.append("all delays are zero; playing at \(allZeroCentiseconds) cs per frame")
+    }
+    var resolved = kind
+    if case .auto(let maxFPS) = kind {
+      resolved = gcdRate(durations) <= maxFPS ? .gcd : .fps(maxFPS)
+    }
+    let rate: FrameRate?
+    let ticks: [Int]
+    switch resolved {
+    case .native: (rate, ticks) = (nil, Array(durations.indices))
+    case .gcd: (rate, ticks) = try gcdTicks(durations)
+    case .fps(let fps): (rate, ticks) = (fps, try fpsTicks(durations, rate: fps))
+    case .integrity(let level): (rate, ticks) = try integrityTicks(durations, level: level)
+    case .auto: preconditionFailure("auto is resolved to gcd or fps above")
+    }
+    if ticks.isEmpty && !durations.isEmpty, let rate {
+      // Only `integrity` gets here: SwiftyGif truncates, so a GIF shorter than one of its
+      // ticks gets an empty display order, exactly as in SwiftyGif.
+      warnings.append(
+        "the timeline shows no frame: at \(rate) fps the GIF ends before the first tick;"
+          + " use a higher integrity level")
+    }
+    return TimelinePlan(
+      kind: kind, resolvedKind: resolved, policy: policy, rate: rate, ticks: ticks,
+      durationsCentiseconds: durations, warnings: warnings)
+  }
+
+  /// Throws ``TimelineError/tooManyTicks(count:limit:)`` when `count` is over ``maxTicks``.
+  static func checkTickCount(_ count: Int) throws(TimelineError) {
+    if count > maxTicks { throw .tooManyTicks(count: count, limit: maxTicks) }
+  }
+}

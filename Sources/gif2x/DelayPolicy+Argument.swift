@@ -1,0 +1,5 @@
+import ArgumentParser
+import Transcode
+
+/// `--delays browser|raw`: the policy's raw values are its names on the command line.
+extension DelayPolicy: ExpressibleByArgument {}

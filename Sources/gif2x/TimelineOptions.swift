@@ -1,0 +1,123 @@
+import ArgumentParser
+import Transcode
+
+/// How GIF delays become output timing: the delay policy and the timeline (TIMELINE.md).
+///
+/// The numbers are read as text and checked in `validate()`, so that every bad value, even
+/// `-3` or `abc`, is a usage error (exit 64) that gives the allowed range. `parsing:
+/// .unconditional` lets `--fps -3` reach that check instead of reading `-3` as an option.
+struct TimelineOptions: ParsableArguments {
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "How written delays play: browser (0 and 1 cs play as 10 cs) or raw (as written).",
+      valueName: "policy"))
+  var delays: DelayPolicy = .browser
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "How delays become a frame rate: auto (default: gcd when at most --max-fps, else fps),"
+        + " gcd (exact), integrity (SwiftyGif), fps (constant rate, with --fps) or native"
+        + " (each frame its own duration).",
+      valueName: "name"))
+  var timeline: TimelineName?
+
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: ArgumentHelp(
+      "Frame rate for --timeline fps, above 0 and at most 240: 30, 29.97 or 30000/1001."
+        + " Given alone, it implies --timeline fps.",
+      valueName: "N"))
+  var fps: String?
+
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: ArgumentHelp(
+      "SwiftyGif's level of integrity for --timeline integrity, 0 to 1 (default 0.8).",
+      valueName: "L"))
+  var integrity: String?
+
+  @Option(
+    name: .customLong("max-fps"), parsing: .unconditional,
+    help: ArgumentHelp(
+      "Highest rate --timeline auto may choose, 1 to 240 (default 50).", valueName: "N"))
+  var maxFPS: String?
+
+  /// The timeline name in effect: `--timeline`, else `fps` when `--fps` is given, else `auto`.
+  var name: TimelineName { timeline ?? (fps == nil ? .auto : .fps) }
+
+  func validate() throws {
+    if let fps, Self.fpsRate(fps) == nil {
+      throw ValidationError(
+        "--fps must be above 0 and at most 240, as a number or a fraction such as 30, 29.97"
+          + " or 30000/1001 (got \"\(fps)\")")
+    }
+    if let integrity, Self.level(integrity) == nil {
+      throw ValidationError("--integrity must be a number from 0 to 1 (got \"\(integrity)\")")
+    }
+    if let maxFPS, Self.maxRate(maxFPS) == nil {
+      throw ValidationError("--max-fps must be from 1 to 240 (got \"\(maxFPS)\")")
+    }
+    if name == .fps && fps == nil {
+      throw ValidationError("--timeline fps needs a rate: add --fps N, such as --fps 30")
+    }
+    let misplaced: [(given: Bool, option: String, timeline: TimelineName)] = [
+      (fps != nil, "--fps", .fps), (integrity != nil, "--integrity", .integrity),
+      (maxFPS != nil, "--max-fps", .auto),
+    ]
+    for entry in misplaced where entry.given && name != entry.timeline {
+      throw ValidationError(
+        "\(entry.option) goes with --timeline \(entry.timeline), not --timeline \(name)")
+    }
+  }
+
+  /// The timeline to plan, with its parameters (defaults where an option is absent).
+  func kind() -> TimelineKind {
+    switch name {
+    case .auto:
+      return .auto(maxFPS: maxFPS.flatMap(Self.maxRate) ?? TimelineKind.defaultMaxFPS)
+    case .gcd: return .gcd
+    case .native: return .native
+    case .fps:
+      return .fps(fps.flatMap(Self.fpsRate) ?? TimelineKind.defaultMaxFPS)
+    case .integrity:
+      return .integrity(integrity.flatMap(Self.level) ?? TimelineKind.defaultIntegrity)
+    }
+  }
+
+  // The ranges are the library's own (`TimelineKind.validate()`), so the CLI and the library
+  // can never disagree on what is allowed.
+
+  /// `text` as an `--fps` rate: above 0, at most 240, denominator at most 10^6; else nil.
+  private static func fpsRate(_ text: String) -> FrameRate? {
+    guard let rate = FrameRate(parsing: text), (try? TimelineKind.fps(rate).validate()) != nil
+    else { return nil }
+    return rate
+  }
+
+  /// `text` as a `--max-fps` rate in 1...240, else nil.
+  private static func maxRate(_ text: String) -> FrameRate? {
+    guard let rate = FrameRate(parsing: text),
+      (try? TimelineKind.auto(maxFPS: rate).validate()) != nil
+    else { return nil }
+    return rate
+  }
+
+  /// `text` as an integrity level in 0...1, else nil (NaN included).
+  private static func level(_ text: String) -> Float? {
+    guard let level = Float(text), (try? TimelineKind.integrity(level).validate()) != nil
+    else { return nil }
+    return level
+  }
+}
+
+/// The names `--timeline` accepts; the parameters (`--fps`, `--integrity`, `--max-fps`) come
+/// from their own options and ``TimelineOptions/kind()`` puts them together.
+enum TimelineName: String, CaseIterable, ExpressibleByArgument {
+  case auto
+  case gcd
+  case integrity
+  case fps
+  case native
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import Transcode
+
+/// The `timeline` object of `--info --json`, built from a plan.
+@Suite("Timeline report")
+struct TimelineReportTests {
+  @Test func carriesThePlanAndItsFigures() throws {
+    let plan = try Timeline.plan(
+      delaysCentiseconds: [7, 7, 7, 7], policy: .browser, kind: .integrity(0.8))
+    let report = TimelineReport(plan: plan)
+    #expect(report.kind == "integrity")
+    #expect(report.resolved == "integrity")
+    #expect(report.delays == "browser")
+    #expect(report.rate == "15")
+    #expect(report.framesPerSecond == 15)
+    #expect(report.ticks == 4)
+    #expect(report.sequence == [0, 1, 2, 3])
+    #expect(report.framesShown == 4)
+    #expect(report.framesDropped == 0)
+    #expect(report.ticksDuplicated == 0)
+    #expect(report.maxStartErrorMilliseconds == 10)
+    #expect(report.durationErrorMilliseconds == -13.333)
+  }
+
+  @Test func encodesTheDocumentedKeys() throws {
+    let plan = try Timeline.plan(delaysCentiseconds: [3, 6], policy: .raw, kind: .gcd)
+    let data = try JSONEncoder().encode(TimelineReport(plan: plan))
+    let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    #expect(
+      Set(object.keys) == [
+        "kind", "resolved", "delays", "rate", "framesPerSecond", "ticks", "framesShown",
+        "framesDropped", "ticksDuplicated", "maxStartErrorMilliseconds",
+        "durationErrorMilliseconds", "warnings", "sequence",
+      ])
+    #expect(object["rate"] as? String == "100/3")
+    #expect(object["sequence"] as? [Int] == [0, 1, 1])
+  }
+
+  @Test func nativeLeavesTheRateOut() throws {
+    let plan = try Timeline.plan(delaysCentiseconds: [3, 6], policy: .browser, kind: .native)
+    let data = try JSONEncoder().encode(TimelineReport(plan: plan))
+    let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    #expect(object["rate"] == nil)
+    #expect(object["framesPerSecond"] == nil)
+    #expect(object["ticks"] as? Int == 2)
+  }
+}

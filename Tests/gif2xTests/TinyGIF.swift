@@ -1,0 +1,54 @@
+import Foundation
+
+/// Builds small GIFs in test code: 1x1 frames, one per delay, so a test says exactly which
+/// delays it needs instead of shipping a fixture file.
+enum TinyGIF {
+  /// A looping GIF89a with one 1x1 frame per delay (in cs); frame i has colour index i % 2.
+  static func bytes(delaysCentiseconds delays: [Int]) -> [UInt8] {
+    var out: [UInt8] = Array("GIF89a".utf8)
+    // Logical screen 1x1, global colour table of 2 entries (black, white).
+    out += [1, 0, 1, 0, 0x80, 0, 0]
+    out += [0, 0, 0, 255, 255, 255]
+    // NETSCAPE2.0 loop block: loop forever.
+    out += [0x21, 0xFF, 11] + Array("NETSCAPE2.0".utf8) + [3, 1, 0, 0, 0]
+    for (i, delay) in delays.enumerated() {
+      // Graphic Control Extension: disposal 1, no transparency, the delay little-endian.
+      out += [0x21, 0xF9, 4, 0x04, UInt8(delay & 0xFF), UInt8(delay >> 8), 0, 0]
+      // Image descriptor 1x1 at 0,0, no local table.
+      out += [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0]
+      // LZW, minimum code size 2: clear (4), the pixel, end (5), packed LSB first in 3 bits.
+      let pixel = UInt8(i % 2)
+      out += [2, 2, 0x04 | pixel << 3 | (5 & 3) << 6, 5 >> 2, 0]
+    }
+    out.append(0x3B)
+    return out
+  }
+
+  /// Writes the GIF to a new file in the temporary folder and returns its path.
+  static func write(delaysCentiseconds delays: [Int], name: String) throws -> String {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("gif2x-tests-\(ProcessInfo.processInfo.processIdentifier)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let url = folder.appendingPathComponent(name)
+    try Data(bytes(delaysCentiseconds: delays)).write(to: url)
+    return url.path
+  }
+}
+
+/// The smallest GIFs the end-to-end tests need, written byte by byte.
+extension TinyGIF {
+  /// A 2x2 screen, 2-colour palette, `frames` 1x1 frames of 10 cs, an optional loop block.
+  static func animation(frames: Int = 2, loop: Int? = 0, screen: (Int, Int) = (2, 2)) -> [UInt8] {
+    var b: [UInt8] = Array("GIF89a".utf8)
+    b += [UInt8(screen.0), 0, UInt8(screen.1), 0, 0x80, 0, 0]
+    b += [255, 0, 0, 0, 0, 255]
+    if let loop { b += [0x21, 0xFF, 11] + Array("NETSCAPE2.0".utf8) + [3, 1, UInt8(loop), 0, 0] }
+    for i in 0..<frames {
+      b += [0x21, 0xF9, 4, 0, 10, 0, 0, 0]
+      b += [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0]
+      // minimum code size 2: clear (4), literal i%2, end (5) in 3-bit codes.
+      b += [2, 2, UInt8(4 | (i % 2) << 3 | (5 & 1) << 6), UInt8(5 >> 2), 0]
+    }
+    return b + [0x3B]
+  }
+}
