@@ -38,7 +38,6 @@ public enum Transcoder {
   ) throws(TranscodeError) -> CheckSummary {
     let source = try load(path: path, maxPixels: maxPixels)
     do throws(GIFError) {
-      if strict, let first = source.index.damage.first { throw GIFError.damaged(first) }
       let decoder = try GIFDecoder(source, strict: strict)
       while try decoder.advance() {}
       return CheckSummary(

@@ -1,29 +1,37 @@
 import Transcode
 
-/// `gif2x --check`: decodes every frame of every file; one line per damaged or unreadable file.
+/// `gif2x --check`: decodes every frame of every file, `-j` files at a time; one line per
+/// damaged or unreadable file, nothing for clean ones.
 struct CheckCommand {
-  let inputs: [String]
+  let inputs: [BatchInput]
   let input: InputOptions
   let output: OutputOptions
+  let batch: BatchOptions
 
   func run() -> Int32 {
-    var statuses: [Int32] = []
-    for path in inputs {
-      do {
-        let summary = try Transcoder.check(
-          path: path, maxPixels: input.maxPixels, strict: input.strict)
-        if let first = summary.damage.first {
-          let more = summary.damage.count > 1 ? " (and \(summary.damage.count - 1) more)" : ""
-          Console.error("\(path): \(first)\(more)")
-          statuses.append(65)
-        } else {
-          statuses.append(0)
-        }
-      } catch {
-        Console.error(error.description)
-        statuses.append(error.exitStatus)
-      }
+    let runner = BatchRunner(
+      jobs: batch.workerCount, json: output.json, quiet: output.quiet, skipExisting: false,
+      verb: "clean")
+    return runner.run(inputs, job: CheckJob(maxPixels: input.maxPixels, strict: input.strict))
+  }
+}
+
+/// Decodes one file; damage makes it a failure (exit 65) with the first problem as its line.
+struct CheckJob: FileJob {
+  let maxPixels: Int
+  let strict: Bool
+
+  func outputs(for input: BatchInput) -> [String] { [] }
+
+  func run(_ input: BatchInput, outputs: [String]) throws(TranscodeError) -> FileResult {
+    let summary = try Transcoder.check(path: input.path, maxPixels: maxPixels, strict: strict)
+    var result = FileResult(input: input.path, frames: summary.frames)
+    if let first = summary.damage.first {
+      let more = summary.damage.count > 1 ? " (and \(summary.damage.count - 1) more)" : ""
+      result.status = .failed
+      result.error = "\(input.path): \(first)\(more)"
+      result.exitStatus = 65
     }
-    return Console.combined(statuses)
+    return result
   }
 }

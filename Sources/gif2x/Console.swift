@@ -9,9 +9,21 @@ enum Console {
   static func error(_ message: String) { writeError("error: \(message)\n") }
   static func warning(_ message: String) { writeError("warning: \(message)\n") }
 
-  static func writeError(_ text: String) {
+  static func writeError(_ text: String) { write(text, to: 2) }
+
+  /// Standard output, unbuffered, so lines from parallel workers never interleave.
+  static func writeOut(_ text: String) { write(text, to: 1) }
+
+  private static func write(_ text: String, to fd: Int32) {
     var text = text
-    text.withUTF8 { buf in _ = write(2, buf.baseAddress, buf.count) }
+    text.withUTF8 { buf in
+      var done = 0
+      while done < buf.count {
+        let n = Glibc.write(fd, buf.baseAddress! + done, buf.count - done)
+        if n <= 0 { break }
+        done += n
+      }
+    }
   }
 
   /// The exit status for a run over several files: 65 when any input was bad, else the most

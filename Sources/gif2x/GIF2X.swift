@@ -13,6 +13,7 @@ struct GIF2X: ParsableCommand {
         gif2x --info cat.gif                 frames, delays, loop count, duration
         gif2x --info --json cat.gif          the same as one JSON object
         gif2x --check *.gif                  decode every frame; list the damaged files
+        gif2x --check -r --json assets/      every *.gif below assets/, one JSON line each
 
       EXIT STATUS
         0 success, 64 usage, 65 bad or damaged input, 66 input missing or unreadable,
@@ -24,6 +25,7 @@ struct GIF2X: ParsableCommand {
   @OptionGroup(title: "Input") var input: InputOptions
   @OptionGroup(title: "Output") var output: OutputOptions
   @OptionGroup(title: "Timing") var timing: TimelineOptions
+  @OptionGroup(title: "Many files") var batch: BatchOptions
 
   @Argument(help: "GIF files to read.")
   var inputs: [String] = []
@@ -49,7 +51,11 @@ struct GIF2X: ParsableCommand {
     switch mode.selected {
     case .info:
       status = InfoCommand(inputs: inputs, input: input, output: output, timing: timing).run()
-    case .check: status = CheckCommand(inputs: inputs, input: input, output: output).run()
+    case .check:
+      status = CheckCommand(
+        inputs: InputList.expand(inputs, recursive: batch.recursive), input: input,
+        output: output, batch: batch
+      ).run()
     case nil: status = 64
     }
     if status != 0 { throw ExitCode(status) }

@@ -13,7 +13,8 @@ enum FuzzHooks {
         guard let plan = try? Timeline.plan(delaysCentiseconds: delays, policy: policy, kind: kind)
         else { continue }
         precondition(plan.ticks.allSatisfy { $0 >= 0 && $0 < count }, "tick outside the frames")
-        precondition(zip(plan.ticks, plan.ticks.dropFirst()).allSatisfy { $0 <= $1 }, "ticks go back")
+        precondition(
+          zip(plan.ticks, plan.ticks.dropFirst()).allSatisfy { $0 <= $1 }, "ticks go back")
         _ = plan.stats
       }
     }

@@ -20,6 +20,8 @@ enum CLI {
     var stdout: String
     var stderr: String
     var stderrLines: [Substring] { stderr.split(separator: "\n") }
+    /// The `error: …` lines of standard error.
+    var errorLines: [Substring] { stderrLines.filter { $0.hasPrefix("error: ") } }
   }
 
   /// Runs gif2x with `arguments`, optionally feeding `stdin`, in `directory`.

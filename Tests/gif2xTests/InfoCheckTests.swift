@@ -35,8 +35,13 @@ final class InfoCheckTests {
     let missing = folder.appendingPathComponent("nope.gif").path
     r = try CLI.run(["--info", missing])
     #expect(r.status == 66 && r.stderr == "error: \(missing): no such file\n")
-    r = try CLI.run(["--check", folder.path])
+    r = try CLI.run(["--info", folder.path])
     #expect(r.status == 66 && r.stderr == "error: \(folder.path): is a directory\n")
+    let emptyFolder = folder.appendingPathComponent("nothing-here")
+    try FileManager.default.createDirectory(at: emptyFolder, withIntermediateDirectories: true)
+    r = try CLI.run(["--check", emptyFolder.path])
+    #expect(r.status == 66)
+    #expect(r.stderr.hasPrefix("error: \(emptyFolder.path): is a folder with no *.gif files"))
   }
 
   @Test("--check: clean files print nothing and exit 0; a damaged one gets one line and 65")
@@ -48,8 +53,10 @@ final class InfoCheckTests {
     let cut = try file("cut.gif", Array(whole.prefix(whole.count - 4)))
     r = try CLI.run(["--check", good, cut, good])
     #expect(r.status == 65)
-    #expect(r.stderrLines.count == 1)
-    #expect(r.stderr.hasPrefix("error: \(cut): "))
+    let expected: [Substring] = ["error: \(cut): truncated file (ends inside a block at frame 2, byte 104)"]
+    #expect(r.errorLines == expected)
+    let summary = String(r.stderrLines.last ?? "")
+    #expect(summary.hasPrefix("2 clean, 0 skipped, 1 failed in ") && summary.hasSuffix(" s"))
   }
 
   @Test("the worst status wins, 65 over the others")
@@ -61,7 +68,7 @@ final class InfoCheckTests {
     let bad = try file("bad.gif", Array("not a gif at all".utf8))
     r = try CLI.run(["--check", missing, bad])
     #expect(r.status == 65)
-    #expect(r.stderrLines.count == 2)
+    #expect(r.errorLines.count == 2)
   }
 
   @Test("--info --json reports canvas, frames, loop count and plays")

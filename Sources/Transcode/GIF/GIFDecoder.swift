@@ -29,8 +29,9 @@ public final class GIFDecoder {
   /// What the previous frame asked to happen after it was shown.
   private var pendingDisposal: (Disposal, PixelRect)?
 
-  /// Prepares to decode `source`; throws if the canvas is over `maxPixels`.
+  /// Prepares to decode `source`. In strict mode damage the scan found is thrown here.
   public init(_ source: GIFSource, strict: Bool = false) throws(GIFError) {
+    if strict, let first = source.index.damage.first { throw .damaged(first) }
     self.index = source.index
     self.bytes = source.bytes
     self.strict = strict
@@ -155,7 +156,7 @@ public final class GIFDecoder {
     guard (2...8).contains(minCodeSize) else {
       return try note(GIFDamage(.badLZWCodeSize(minCodeSize), frame: number, offset: codeSizeAt))
     }
-    gatherData(from: codeSizeAt + 1)
+    let complete = gatherData(from: codeSizeAt + 1)
     guard fw > 0 && fh > 0 else { return }
 
     // Only rows that can reach the canvas are kept: for a plain frame the rows above the
@@ -178,8 +179,8 @@ public final class GIFDecoder {
     case .badCode:
       try note(GIFDamage(.badLZWCode, frame: number, offset: frame.dataOffset))
     case .complete, .ranOut:
-      // A file cut inside this frame is already in the scan's damage; this is the frame's view.
-      if count < capacity {
+      // A file cut inside this frame is already in the scan's damage: one report is enough.
+      if count < capacity && complete {
         try note(GIFDamage(.notEnoughPixelData, frame: number, offset: frame.dataOffset))
       }
     }

@@ -1,0 +1,103 @@
+import Synchronization
+import Transcode
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The work one mode does for one input of a batch.
+protocol FileJob: Sendable {
+  /// The files this input produces (empty for `--check`), for `--skip-existing`.
+  func outputs(for input: BatchInput) -> [String]
+  /// Does the work; throws what went wrong, which becomes the file's one error line.
+  func run(_ input: BatchInput, outputs: [String]) throws(TranscodeError) -> FileResult
+}
+
+/// Runs a job over many inputs, `jobs` at a time. One bad file never stops the rest: each
+/// failure prints one `error: <path>: <why>` line, `--json` prints one object per file as it
+/// finishes, and the exit status is 0 only when nothing failed (65 when any input was bad, else
+/// the most severe status met).
+struct BatchRunner {
+  var jobs: Int
+  var json: Bool
+  var quiet: Bool
+  var skipExisting: Bool
+  /// The verb for the summary line ("converted", "checked").
+  var verb: String
+
+  private struct State {
+    var next = 0
+    var done = 0
+    var results: [FileResult] = []
+  }
+
+  func run(_ inputs: [BatchInput], job: some FileJob) -> Int32 {
+    let started = Clock.now()
+    let state = Mutex(State())
+    let progress = ProgressLine(enabled: !quiet && !json && inputs.count > 1)
+    Workers.run(count: max(1, min(jobs, inputs.count))) {
+      while !Cancellation.isRequested {
+        let i: Int? = state.withLock { s in
+          guard s.next < inputs.count else { return nil }
+          defer { s.next += 1 }
+          return s.next
+        }
+        guard let i else { return }
+        let result = runOne(inputs[i], job: job)
+        state.withLock { s in
+          s.done += 1
+          s.results.append(result)
+          progress.clear()
+          report(result)
+          progress.show("[\(s.done)/\(inputs.count)] \(inputs[i].path)")
+        }
+      }
+    }
+    progress.clear()
+    let results = state.withLock { $0.results }
+    if Cancellation.isRequested {
+      Console.error("interrupted; \(results.count) of \(inputs.count) files done")
+      return 130
+    }
+    if inputs.count > 1 && !quiet {
+      let count = { (s: FileResult.Status) in results.filter { $0.status == s }.count }
+      let seconds = Clock.since(started)
+      Console.writeError(
+        "\(count(.ok)) \(verb), \(count(.skipped)) skipped, \(count(.failed)) failed"
+          + " in \(Clock.format(seconds)) s\n")
+    }
+    return Console.combined(results.map(\.exitStatus))
+  }
+
+  private func runOne(_ input: BatchInput, job: some FileJob) -> FileResult {
+    if let problem = input.problem {
+      return FileResult(
+        input: input.path, status: .failed, error: "\(input.path): \(problem)", exitStatus: 66)
+    }
+    let outputs = job.outputs(for: input)
+    if skipExisting, !outputs.isEmpty,
+      outputs.allSatisfy({ FileTimes.isNewer($0, than: input.path) })
+    {
+      return FileResult(input: input.path, outputs: outputs, status: .skipped)
+    }
+    let started = Clock.now()
+    var result: FileResult
+    do {
+      result = try job.run(input, outputs: outputs)
+    } catch {
+      result = FileResult(
+        input: input.path, status: .failed, error: error.description, exitStatus: error.exitStatus)
+    }
+    result.seconds = (Clock.since(started) * 1000).rounded() / 1000
+    return result
+  }
+
+  /// The human lines (stderr) and the JSON line (stdout) for one finished file.
+  private func report(_ result: FileResult) {
+    for warning in result.warnings { Console.warning("\(result.input): \(warning)") }
+    if let error = result.error, result.exitStatus != 130 { Console.error(error) }
+    if json, let line = try? JSONText.encode(result, pretty: false) {
+      Console.writeOut(line + "\n")
+    }
+  }
+}

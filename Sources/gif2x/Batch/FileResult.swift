@@ -1,0 +1,26 @@
+/// What happened to one input of a run: the `--json` line for it, and the summary's counts.
+struct FileResult: Sendable, Encodable {
+  enum Status: String, Sendable, Encodable {
+    case ok, skipped, failed
+  }
+
+  var input: String
+  var outputs: [String] = []
+  var status: Status = .ok
+  var frames: Int?
+  var ticks: Int?
+  var rate: String?
+  var durationMilliseconds: Int?
+  var bytes: Int?
+  var seconds: Double = 0
+  var error: String?
+  /// The exit status this file alone would give (0 when it did not fail).
+  var exitStatus: Int32 = 0
+  /// Warnings to print (damage played through, timeline notes).
+  var warnings: [String] = []
+
+  enum CodingKeys: String, CodingKey {
+    case input, outputs, status, frames, ticks, rate, durationMilliseconds, bytes, seconds, error,
+      exitStatus, warnings
+  }
+}

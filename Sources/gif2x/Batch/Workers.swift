@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Runs `body` on `count` threads at once and waits for all of them (`-j N`): plain POSIX
+/// threads, so N files really are converted at the same time whatever the core count.
+enum Workers {
+  private final class Box: @unchecked Sendable {
+    let body: @Sendable () -> Void
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+  }
+
+  static func run(count: Int, _ body: @escaping @Sendable () -> Void) {
+    if count <= 1 {
+      body()
+      return
+    }
+    var threads: [pthread_t] = []
+    for _ in 0..<count {
+      var thread = pthread_t()
+      let box = Unmanaged.passRetained(Box(body)).toOpaque()
+      let started = pthread_create(
+        &thread, nil,
+        { raw in
+          let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
+          box.body()
+          return nil
+        }, box)
+      if started == 0 {
+        threads.append(thread)
+      } else {
+        Unmanaged<Box>.fromOpaque(box).release()
+        body()  // no thread to be had: do the work here
+      }
+    }
+    for thread in threads { pthread_join(thread, nil) }
+  }
+}
+
+/// Monotonic time in seconds, without Foundation.
+enum Clock {
+  static func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+  }
+
+  static func since(_ start: Double) -> Double { now() - start }
+
+  /// Seconds with two decimals.
+  static func format(_ seconds: Double) -> String {
+    let hundredths = Int((seconds * 100).rounded())
+    let frac = hundredths % 100
+    return "\(hundredths / 100).\(frac < 10 ? "0" : "")\(frac)"
+  }
+}
+
+/// Modification times, for `--skip-existing`.
+enum FileTimes {
+  /// Whether `path` exists and was modified after `other` (a missing `other`, such as "-",
+  /// never counts as older).
+  static func isNewer(_ path: String, than other: String) -> Bool {
+    var a = stat()
+    var b = stat()
+    guard stat(path, &a) == 0 else { return false }
+    guard stat(other, &b) == 0 else { return false }
+    if a.st_mtim.tv_sec != b.st_mtim.tv_sec { return a.st_mtim.tv_sec > b.st_mtim.tv_sec }
+    return a.st_mtim.tv_nsec > b.st_mtim.tv_nsec
+  }
+}
