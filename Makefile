@@ -32,9 +32,17 @@ demo: build
 	$(BIN) --info samples/bounce.gif
 	$(BIN) --check samples/bounce.gif && echo "samples/bounce.gif: every frame decodes cleanly"
 
+# The binary, its man page and bash/zsh/fish completions (all from swift-argument-parser).
 install: build
-	install -d $(DESTDIR)$(PREFIX)/bin
+	$(SWIFT) package plugin generate-manual
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/gif2x
+	install -m 644 .build/plugins/GenerateManual/outputs/gif2x/gif2x.1 $(DESTDIR)$(PREFIX)/share/man/man1/gif2x.1
+	$(BIN) --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/gif2x
+	$(BIN) --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_gif2x
+	$(BIN) --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/gif2x.fish
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift

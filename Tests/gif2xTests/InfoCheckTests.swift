@@ -53,7 +53,9 @@ final class InfoCheckTests {
     let cut = try file("cut.gif", Array(whole.prefix(whole.count - 4)))
     r = try CLI.run(["--check", good, cut, good])
     #expect(r.status == 65)
-    let expected: [Substring] = ["error: \(cut): truncated file (ends inside a block at frame 2, byte 104)"]
+    let expected: [Substring] = [
+      "error: \(cut): truncated file (ends inside a block at frame 2, byte 104)"
+    ]
     #expect(r.errorLines == expected)
     let summary = String(r.stderrLines.last ?? "")
     #expect(summary.hasPrefix("2 clean, 0 skipped, 1 failed in ") && summary.hasSuffix(" s"))
