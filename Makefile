@@ -6,7 +6,7 @@ BIN := .build/release/gif2x
 APT_PACKAGES := libavcodec-dev libavformat-dev libswscale-dev libavutil-dev pkg-config ffmpeg gifsicle
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build debug test demo install lint format clean fuzz
+.PHONY: deps build debug test demo install lint format clean fuzz robustness
 
 # Installs the FFmpeg development libraries (and the ffmpeg CLI the tests use) when missing.
 deps:
@@ -67,3 +67,9 @@ fuzz:
 	@if [ -d ../shared/corpus/gif ]; then find ../shared/corpus/gif -name '*.gif' -exec cp -n {} fuzz-corpus/ \; ; fi
 	.build/fuzz/fuzz-gif -max_total_time=$(SECONDS) -timeout=10 -rss_limit_mb=2048 \
 	  -max_len=65536 -print_final_stats=1 fuzz-corpus
+
+# Every command on every ../shared/corpus GIF and on cut copies: exit 0 or 65 within 10 s, one
+# error line, no output left behind. `make robustness CUTS=10`.
+CUTS ?= 10
+robustness: build
+	python3 Tests/Robustness/robustness.py --cuts $(CUTS)
