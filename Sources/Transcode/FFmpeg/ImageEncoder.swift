@@ -55,36 +55,60 @@ public enum ImageEncoder {
       configure: {
         $0.pointee.width = Int32(image.width)
         $0.pointee.height = Int32(image.height)
-        $0.pointee.pix_fmt = format == .webp ? AV_PIX_FMT_ARGB : AV_PIX_FMT_RGBA
+        $0.pointee.pix_fmt = format == .webp ? webpPixelFormat : AV_PIX_FMT_RGBA
         $0.pointee.time_base = AVRational(num: 1, den: 1)
       }, options: options)
-    let frame = try Frame(width: image.width, height: image.height, format: AV_PIX_FMT_RGBA)
-    image.pixels.withUnsafeBytes { frame.fillRGBA($0) }
-    let input: Frame
-    if format == .webp {
-      // libwebp takes ARGB byte order here; move the alpha byte to the front of each pixel.
-      input = try Frame(width: image.width, height: image.height, format: AV_PIX_FMT_ARGB)
-      let rowBytes = image.width * 4
-      image.pixels.withUnsafeBytes { src in
-        let dst = input.pointer.pointee.data.0!
-        let stride = Int(input.pointer.pointee.linesize.0)
-        for y in 0..<image.height {
-          for x in 0..<image.width {
-            let s = y * rowBytes + x * 4
-            let d = dst + y * stride + x * 4
-            d[0] = src[s + 3]
-            d[1] = src[s]
-            d[2] = src[s + 1]
-            d[3] = src[s + 2]
-          }
+    let packet = try Packet()
+    if format == .png {
+      // The page is lent to FFmpeg, not copied; everything that holds it ends in this closure.
+      let result = image.pixels.withUnsafeBytes { raw -> Result<[UInt8], FFmpegError> in
+        do throws(FFmpegError) {
+          let input = try Frame(
+            borrowing: raw, width: image.width, height: image.height, format: AV_PIX_FMT_RGBA)
+          return .success(try drain(context, input, packet))
+        } catch {
+          return .failure(error)
         }
       }
-    } else {
-      input = frame
+      return try result.get()
     }
+    // libwebp's encoder takes AV_PIX_FMT_RGB32 (native-endian 0xAARRGGBB words): B, G, R, A
+    // bytes in memory on a little-endian machine. Swap red and blue of each pixel.
+    let input = try Frame(width: image.width, height: image.height, format: webpPixelFormat)
+    let rowBytes = image.width * 4
+    image.pixels.withUnsafeBytes { src in
+      let dst = input.pointer.pointee.data.0!
+      let stride = Int(input.pointer.pointee.linesize.0)
+      for y in 0..<image.height {
+        for x in 0..<image.width {
+          let s = y * rowBytes + x * 4
+          let d = dst + y * stride + x * 4
+          d[0] = src[s + 2]
+          d[1] = src[s + 1]
+          d[2] = src[s]
+          d[3] = src[s + 3]
+        }
+      }
+    }
+    return try drain(context, input, packet)
+  }
+
+  /// AV_PIX_FMT_RGB32, the only RGB format libavcodec's libwebp encoder takes (a C macro Swift
+  /// cannot import): BGRA in memory on little-endian machines.
+  private static var webpPixelFormat: AVPixelFormat {
+    #if _endian(little)
+      return AV_PIX_FMT_BGRA
+    #else
+      return AV_PIX_FMT_ARGB
+    #endif
+  }
+
+  /// Sends `input` as the only frame and collects every packet the encoder gives back.
+  private static func drain(
+    _ context: EncoderContext, _ input: Frame, _ packet: Packet
+  ) throws(FFmpegError) -> [UInt8] {
     input.pts = 0
     var out: [UInt8] = []
-    let packet = try Packet()
     _ = try context.send(input)
     _ = try context.send(nil)
     while try context.receive(packet) == .value {
