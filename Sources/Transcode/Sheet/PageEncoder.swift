@@ -8,9 +8,11 @@ import Synchronization
 /// at most one page per processor at a time. Pages are plain `RGBAImage` values handed over
 /// whole (the pass never writes to a finished page), results come back by page number.
 final class PageEncoder {
-  /// The encoded files, or the first error, shared with the worker threads.
+  /// The encoded files, the first error, and pages already encoded whose memory can be used
+  /// again, shared with the worker threads.
   private final class Results: Sendable {
-    let state = Mutex<(files: [Int: [UInt8]], error: TranscodeError?)>(([:], nil))
+    let state = Mutex<(files: [Int: [UInt8]], error: TranscodeError?, spare: [RGBAImage])>(
+      ([:], nil, []))
   }
 
   private let format: ImageEncoder.Format
@@ -33,11 +35,27 @@ final class PageEncoder {
       defer { slots.signal() }
       do throws(TranscodeError) {
         let bytes = try ImageEncoder.encode(page, as: format, effort: .fast)
-        results.state.withLock { $0.files[number] = bytes }
+        results.state.withLock {
+          $0.files[number] = bytes
+          $0.spare.append(page)
+        }
       } catch {
         results.state.withLock { if $0.error == nil { $0.error = error } }
       }
     }
+  }
+
+  /// A fully transparent page of this size, reusing the memory of one already encoded when
+  /// there is one: fresh pages of tens of megabytes cost more in page faults than in clearing.
+  func blankPage(width: Int, height: Int) -> RGBAImage {
+    let reused = results.state.withLock { state -> RGBAImage? in
+      guard let i = state.spare.firstIndex(where: { $0.width == width && $0.height == height })
+      else { return nil }
+      return state.spare.remove(at: i)
+    }
+    guard var page = reused else { return RGBAImage(width: width, height: height) }
+    page.pixels.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) }
+    return page
   }
 
   /// Waits for every submitted page; the encoded files in page order, or the first error.

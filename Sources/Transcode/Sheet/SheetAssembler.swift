@@ -46,7 +46,7 @@ struct SheetAssembler {
       if cell.frame == i {
         if pages[at.page] == nil {
           let size = layout.pages[at.page]
-          pages[at.page] = SheetPage(width: size.width, height: size.height)
+          pages[at.page] = SheetPage(encoder.blankPage(width: size.width, height: size.height))
         }
         reader.withCanvas { canvas in
           pages[at.page]!.draw(
@@ -56,6 +56,9 @@ struct SheetAssembler {
         if c == lastCell[at.page] {
           encoder.submit(pages[at.page]!.image, number: at.page)
           submitted[at.page] = true
+          // Without duplicates to check against it, the page is the encoder's alone from now
+          // on, and its memory can come back for a later page.
+          if lastRead[at.page] <= i { pages[at.page] = nil }
         }
       } else {
         let same = reader.withCanvas { canvas in

@@ -8,7 +8,8 @@
 struct SheetPage {
   var image: RGBAImage
 
-  init(width: Int, height: Int) { image = RGBAImage(width: width, height: height) }
+  /// A page over `image`, which must be fully transparent.
+  init(_ image: RGBAImage) { self.image = image }
 
   /// Draws `source` (a rect of a canvas `canvasWidth` pixels wide) with its top-left corner at
   /// (`x`, `y`), each pixel as a `scale` x `scale` block, then repeats the drawn rect's edge
