@@ -11,7 +11,8 @@ struct SheetCommand {
 
   func run() -> Int32 {
     if write.output != nil && inputs.count > 1 {
-      Console.error("-o names one sheet; give one GIF, or leave -o out to write each beside its GIF")
+      Console.error(
+        "-o names one sheet; give one GIF, or leave -o out to write each beside its GIF")
       return 64
     }
     guard let imageFormat = resolvedImageFormat() else { return 64 }
@@ -51,8 +52,9 @@ struct SheetCommand {
       return lower.hasSuffix(".webp") ? .webp : lower.hasSuffix(".png") ? .png : nil
     }
     if let chosen = sheet.imageFormat, let named, chosen != named {
+      let output = write.output ?? ""
       Console.error(
-        "-o \(write.output!) names a \(named.rawValue) file but --image-format is \(chosen.rawValue)")
+        "-o \(output) names a \(named.rawValue) file but --image-format is \(chosen.rawValue)")
       return nil
     }
     return sheet.imageFormat ?? named ?? .png

@@ -18,7 +18,9 @@ struct SheetOptions: ParsableArguments {
     help: ArgumentHelp("Sheet image: png (default) or webp (lossless).", valueName: "format"))
   var imageFormat: ImageEncoder.Format?
 
-  @Option(name: .long, help: ArgumentHelp("Cells per row (default: a near-square sheet).", valueName: "n"))
+  @Option(
+    name: .long, help: ArgumentHelp("Cells per row (default: a near-square sheet).", valueName: "n")
+  )
   var columns: Int?
 
   @Option(name: .long, help: ArgumentHelp("Cells per column.", valueName: "n"))
@@ -34,7 +36,8 @@ struct SheetOptions: ParsableArguments {
 
   @Option(
     name: .customLong("max-size"),
-    help: ArgumentHelp("Largest page side; more frames go on OUT-1.png, OUT-2.png, …", valueName: "px"))
+    help: ArgumentHelp(
+      "Largest page side; more frames go on OUT-1.png, OUT-2.png, …", valueName: "px"))
   var maxSize: Int = 4096
 
   @Flag(name: .customLong("pot"), help: "Power-of-two page sizes.")

@@ -26,7 +26,7 @@ struct SheetGoldenTests {
       Case(golden: "walk-gcd-aseprite-hash.json", fixture: SheetFixtures.walk) {
         $0.timeline = .gcd
       },
-      Case(golden: "blob-trim-texturepacker-array.json", fixture: SheetFixtures.blob, name: "blob") {
+      Case(golden: "blob-trim-tp-array.json", fixture: SheetFixtures.blob, name: "blob") {
         $0.format = .texturePackerArray
         $0.layout.trim = true
       },
@@ -35,14 +35,14 @@ struct SheetGoldenTests {
         $0.layout.trim = true
         $0.layout.padding = 1
       },
-      Case(
-        golden: "strip-pages-aseprite-hash.json", fixture: { SheetFixtures.strip(count: 6) },
-        name: "strip"
-      ) {
+      Case(golden: "strip-pages-aseprite-hash.json", fixture: strip6, name: "strip") {
         $0.layout.maxSize = 5
         $0.delays = .raw
       },
     ]
+
+  /// Six frames 3x2: at --max-size 5 two fit on a page, so three pages.
+  @Sendable static func strip6() -> SheetGIFWriter { SheetFixtures.strip(count: 6) }
 
   static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Golden")
@@ -55,7 +55,8 @@ struct SheetGoldenTests {
     // Every data file of the sheet, the first one under the golden name, the others after it.
     for (n, path) in summary.dataFiles.enumerated() {
       let text = try String(contentsOfFile: path, encoding: .utf8)
-      let name = n == 0 ? golden.golden : golden.golden.replacingOccurrences(of: ".", with: "-\(n).")
+      let name =
+        n == 0 ? golden.golden : golden.golden.replacingOccurrences(of: ".", with: "-\(n).")
       let url = Self.folder.appendingPathComponent(name)
       if ProcessInfo.processInfo.environment["GIF2X_UPDATE_GOLDEN"] != nil {
         try text.write(to: url, atomically: true, encoding: .utf8)

@@ -24,7 +24,8 @@ struct SheetLayoutTests {
 
   @Test("--columns and --rows fix the grid")
   func columnsAndRows() throws {
-    #expect(try plan(5, 10, 10, SheetLayoutOptions(columns: 5)).pages == [Size(width: 50, height: 10)])
+    #expect(
+      try plan(5, 10, 10, SheetLayoutOptions(columns: 5)).pages == [Size(width: 50, height: 10)])
     #expect(try plan(5, 10, 10, SheetLayoutOptions(rows: 5)).pages == [Size(width: 10, height: 50)])
     #expect(throws: SheetError.gridTooLarge(option: "--columns", count: 5, fit: 4, maxSize: 40)) {
       try plan(5, 10, 10, SheetLayoutOptions(columns: 5, maxSize: 40))
@@ -43,8 +44,11 @@ struct SheetLayoutTests {
   @Test("cells that do not fit --max-size go on more pages, the last one only as big as needed")
   func pages() throws {
     let layout = try plan(10, 32, 32, SheetLayoutOptions(maxSize: 64))
-    #expect(layout.pages == [Size(width: 64, height: 64), Size(width: 64, height: 64),
-      Size(width: 64, height: 32)])
+    #expect(
+      layout.pages == [
+        Size(width: 64, height: 64), Size(width: 64, height: 64),
+        Size(width: 64, height: 32),
+      ])
     #expect(layout.placements.map(\.page) == [0, 0, 0, 0, 1, 1, 1, 1, 2, 2])
     #expect(layout.placements[4].x == 0 && layout.placements[4].y == 0)
   }
@@ -84,7 +88,8 @@ struct SheetLayoutTests {
       #expect(p.x + p.width <= page.width && p.y + p.height <= page.height)
       for (x, y, w, h) in seen {
         // No two rects (with the padding) overlap.
-        #expect(p.x >= x + w + 1 || x >= p.x + p.width + 1 || p.y >= y + h + 1 || y >= p.y + p.height + 1)
+        #expect(
+          p.x >= x + w + 1 || x >= p.x + p.width + 1 || p.y >= y + h + 1 || y >= p.y + p.height + 1)
       }
       seen.append((p.x, p.y, p.width, p.height))
     }

@@ -66,10 +66,11 @@ struct SheetPixelTests {
     let (page, back, _, frames) = try make(SheetFixtures.blob(), name: "blob") {
       $0.layout.trim = true
     }
-    #expect(back.entries.map(\.spriteSource) == [
-      PixelRect(x: 1, y: 1, width: 2, height: 2), PixelRect(x: 3, y: 2, width: 2, height: 2),
-      PixelRect(x: 0, y: 0, width: 2, height: 2), PixelRect(x: 0, y: 0, width: 1, height: 1),
-    ])
+    #expect(
+      back.entries.map(\.spriteSource) == [
+        PixelRect(x: 1, y: 1, width: 2, height: 2), PixelRect(x: 3, y: 2, width: 2, height: 2),
+        PixelRect(x: 0, y: 0, width: 2, height: 2), PixelRect(x: 0, y: 0, width: 1, height: 1),
+      ])
     #expect(back.entries.allSatisfy { $0.sourceWidth == 5 && $0.sourceHeight == 4 })
     let first = back.entries[0]
     #expect(pixel(page, first.frame.x, first.frame.y) == pixel(frames[0], 1, 1))

@@ -53,9 +53,11 @@ struct SheetRoundTripTests {
     }
   }
 
-  @Test("resampled sheets list ticks that point at the right frames", arguments: [
-    TimelineKind.gcd, .fps(FrameRate(30)), .auto(maxFPS: FrameRate(50)), .integrity(0.8),
-  ])
+  @Test(
+    "resampled sheets list ticks that point at the right frames",
+    arguments: [
+      TimelineKind.gcd, .fps(FrameRate(30)), .auto(maxFPS: FrameRate(50)), .integrity(0.8),
+    ])
   func resampled(kind: TimelineKind) throws {
     let gif = SheetFixtures.strip(count: 8)
     let (summary, folder, path) = try SheetFixtures.sheet(gif, name: "strip") {

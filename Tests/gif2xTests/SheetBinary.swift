@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import Foundation
 
 /// Finds the built `gif2x` binary (.build/debug, else .build/release) from this file's path and
 /// runs it, for the sheet end-to-end tests.

@@ -23,7 +23,8 @@ struct SheetCommandTests {
     let run = try SheetBinary.run(["--sheet", gif])
     #expect(run.status == 0, "\(run.stderr)")
     #expect(try files(folder) == ["bounce.gif", "bounce.json", "bounce.png"])
-    let json = try String(contentsOfFile: folder.appendingPathComponent("bounce.json").path, encoding: .utf8)
+    let json = try String(
+      contentsOfFile: folder.appendingPathComponent("bounce.json").path, encoding: .utf8)
     #expect(json.contains("\"image\": \"bounce.png\""))
     #expect(json.contains("\"name\": \"bounce\""))
   }
@@ -79,8 +80,10 @@ struct SheetCommandTests {
     #expect(try SheetBinary.run(["--sheet", gif, "--scale", "0"]).status == 64)
     #expect(try SheetBinary.run(["--sheet", gif, "--columns", "2", "--rows", "2"]).status == 64)
     #expect(try SheetBinary.run(["--sheet", gif, gif, "-o", "x.png"]).status == 64)
-    #expect(try SheetBinary.run(["--sheet", gif, "-o", "x.png", "--image-format", "webp"]).status == 64)
-    #expect(try SheetBinary.run(["--sheet", folder.appendingPathComponent("no.gif").path]).status == 66)
+    #expect(
+      try SheetBinary.run(["--sheet", gif, "-o", "x.png", "--image-format", "webp"]).status == 64)
+    #expect(
+      try SheetBinary.run(["--sheet", folder.appendingPathComponent("no.gif").path]).status == 66)
     #expect(try files(folder) == ["bounce.gif"])
   }
 
@@ -91,7 +94,8 @@ struct SheetCommandTests {
     #expect(run.status == 0, "\(run.stderr)")
     let names = try files(folder)
     #expect(names.contains("bounce-1.png") && names.contains("bounce-1.json"))
-    let json = try String(contentsOfFile: folder.appendingPathComponent("bounce.json").path, encoding: .utf8)
+    let json = try String(
+      contentsOfFile: folder.appendingPathComponent("bounce.json").path, encoding: .utf8)
     #expect(json.contains("\"related_multi_packs\": [\"bounce-1.json\""))
     #expect(json.contains("\"timeline\": \"gcd\""))
   }

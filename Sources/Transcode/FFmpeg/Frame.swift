@@ -30,7 +30,8 @@ final class Frame {
     borrowing bytes: UnsafeRawBufferPointer, width: Int, height: Int, format: AVPixelFormat
   ) throws(FFmpegError) {
     try self.init()
-    let data = UnsafeMutablePointer(mutating: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
+    let data = UnsafeMutablePointer(
+      mutating: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
     let keep: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<UInt8>?) -> Void = {
       _, _ in
     }

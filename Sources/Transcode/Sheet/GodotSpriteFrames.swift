@@ -8,10 +8,12 @@
 /// can loop forever or play once, not N times: a finite play count becomes `"loop": false`.
 enum GodotSpriteFrames {
   static func render(_ doc: SheetDocument) -> String {
-    var out = "[gd_resource type=\"SpriteFrames\" load_steps=\(doc.pages.count + doc.cells.count + 1)"
+    var out =
+      "[gd_resource type=\"SpriteFrames\" load_steps=\(doc.pages.count + doc.cells.count + 1)"
     out += " format=3]\n\n"
     for (p, page) in doc.pages.enumerated() {
-      out += "[ext_resource type=\"Texture2D\" path=\(JSONWriter.string(page.image)) id=\"\(p + 1)\"]\n"
+      out +=
+        "[ext_resource type=\"Texture2D\" path=\(JSONWriter.string(page.image)) id=\"\(p + 1)\"]\n"
     }
     for (c, cell) in doc.cells.enumerated() {
       let f = cell.frame

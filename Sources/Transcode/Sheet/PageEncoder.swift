@@ -1,8 +1,9 @@
+import Dispatch
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import Dispatch
-import Synchronization
 
 /// Encodes finished sheet pages on background threads while the second pass goes on decoding,
 /// at most one page per processor at a time. Pages are plain `RGBAImage` values handed over

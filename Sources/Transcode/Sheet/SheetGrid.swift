@@ -37,7 +37,8 @@ struct SheetGrid {
       (columns, rows) = (maxColumns, maxRows)
     }
     // Keep every page within the pixel-count check too (only very large pages meet it).
-    while rows > 1 && !bounds.fits(width: span(columns, slotWidth), height: span(rows, slotHeight)) {
+    while rows > 1 && !bounds.fits(width: span(columns, slotWidth), height: span(rows, slotHeight))
+    {
       rows -= 1
     }
     while columns > 1 && !bounds.fits(width: span(columns, slotWidth), height: slotHeight) {

@@ -16,7 +16,8 @@ enum SheetJSON {
       if format.isArray {
         lines.append("  " + frame(entry, key: k, format: format) + comma)
       } else {
-        lines.append("  \(JSONWriter.string("\(k)")): " + frame(entry, key: nil, format: format) + comma)
+        lines.append(
+          "  \(JSONWriter.string("\(k)")): " + frame(entry, key: nil, format: format) + comma)
       }
     }
     let open = format.isArray ? "[" : "{"

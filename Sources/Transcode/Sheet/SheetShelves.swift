@@ -33,7 +33,8 @@ struct SheetShelves {
         page += 1
         (x, y, shelfHeight, inShelf, pageWidth) = (0, 0, 0, 0, 0)
       }
-      placements.append(.init(page: page, x: x + e, y: y + e, width: cell.width, height: cell.height))
+      placements.append(
+        .init(page: page, x: x + e, y: y + e, width: cell.width, height: cell.height))
       x += sw + p
       shelfHeight = max(shelfHeight, sh)
       inShelf += 1
