@@ -12,7 +12,7 @@ struct GIF2X: ParsableCommand {
         gif2x --info cat.gif                 frames, delays, loop count, duration
         gif2x --info --json cat.gif          the same as one JSON object
         gif2x --check *.gif                  decode every frame; list the damaged files
-        gif2x --sheet walk.gif               walk.png + walk.json (Aseprite JSON, Phaser, PixiJS)
+        gif2x --sheet walk.gif               walk.png + walk.json for game engines
 
       EXIT STATUS
         0 success, 64 usage, 65 bad or damaged input, 66 input missing or unreadable,
@@ -25,7 +25,7 @@ struct GIF2X: ParsableCommand {
   @OptionGroup(title: "Output") var output: OutputOptions
   @OptionGroup(title: "Output files") var write: WriteOptions
   @OptionGroup(title: "Timing") var timing: TimelineOptions
-  @OptionGroup(title: "Sprite sheets (--sheet)") var sheet: SheetOptions
+  @OptionGroup(title: "Sprite sheets") var sheet: SheetOptions
 
   @Argument(help: "GIF files to read.")
   var inputs: [String] = []

@@ -9,13 +9,14 @@ struct SheetOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "Data file: aseprite-hash, aseprite-array, texturepacker-hash, texturepacker-array, godot.",
+      "The data file's format (godot writes a .tres).",
       valueName: "format"))
   var format: SheetFormat = .asepriteHash
 
   @Option(
     name: .customLong("image-format"),
-    help: ArgumentHelp("Sheet image: png (default) or webp (lossless).", valueName: "format"))
+    help: ArgumentHelp(
+      "The sheet image's format (webp is lossless; default: png).", valueName: "format"))
   var imageFormat: ImageEncoder.Format?
 
   @Option(
