@@ -31,7 +31,7 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .testTarget(name: "TranscodeTests", dependencies: ["Transcode"]),
+    .testTarget(name: "TranscodeTests", dependencies: ["Transcode"], exclude: ["Golden"]),
     .testTarget(name: "gif2xTests", dependencies: ["Transcode"]),
   ],
   swiftLanguageModes: [.v6]

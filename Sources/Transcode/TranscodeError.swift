@@ -5,6 +5,9 @@ public enum TranscodeError: Error, Equatable, Sendable, CustomStringConvertible 
   case usage(String)
   /// The input is damaged, not a GIF, or over a limit (65, EX_DATAERR).
   case badInput(path: String, GIFError)
+  /// The input decoded but cannot become a sprite sheet, such as a frame larger than
+  /// `--max-size` (65, EX_DATAERR).
+  case sheet(path: String, SheetError)
   /// The input is missing, unreadable, or a directory (66, EX_NOINPUT).
   case noInput(path: String, reason: String)
   /// An encoder gif2x needs is not in this FFmpeg build (69, EX_UNAVAILABLE).
@@ -22,7 +25,7 @@ public enum TranscodeError: Error, Equatable, Sendable, CustomStringConvertible 
   public var exitStatus: Int32 {
     switch self {
     case .usage: return 64
-    case .badInput: return 65
+    case .badInput, .sheet: return 65
     case .noInput: return 66
     case .missingEncoder: return 69
     case .internalError: return 70
@@ -36,6 +39,7 @@ public enum TranscodeError: Error, Equatable, Sendable, CustomStringConvertible 
     switch self {
     case .usage(let message): return message
     case .badInput(let path, let error): return "\(path): \(error)"
+    case .sheet(let path, let error): return "\(path): \(error)"
     case .noInput(let path, let reason): return "\(path): \(reason)"
     case .missingEncoder(let name, let package):
       return "the FFmpeg libraries here have no \(name) encoder; install \(package)"

@@ -14,6 +14,7 @@ struct GIF2X: ParsableCommand {
         gif2x --info --json cat.gif          the same as one JSON object
         gif2x --check *.gif                  decode every frame; list the damaged files
         gif2x --check -r --json assets/      every *.gif below assets/, one JSON line each
+        gif2x --sheet walk.gif               walk.png + walk.json for game engines
 
       EXIT STATUS
         0 success, 64 usage, 65 bad or damaged input, 66 input missing or unreadable,
@@ -26,6 +27,8 @@ struct GIF2X: ParsableCommand {
   @OptionGroup(title: "Output") var output: OutputOptions
   @OptionGroup(title: "Timing") var timing: TimelineOptions
   @OptionGroup(title: "Many files") var batch: BatchOptions
+  @OptionGroup(title: "Output files") var write: WriteOptions
+  @OptionGroup(title: "Sprite sheets") var sheet: SheetOptions
 
   @Argument(help: "GIF files to read.")
   var inputs: [String] = []
@@ -36,7 +39,7 @@ struct GIF2X: ParsableCommand {
   mutating func validate() throws {
     if version { return }
     if mode.selected == nil {
-      throw ValidationError("choose what to do: --info, --check (see --help)")
+      throw ValidationError("choose what to do: --info, --check, --sheet (see --help)")
     }
     if inputs.isEmpty { throw ValidationError("no input: name one or more GIF files") }
   }
@@ -55,6 +58,10 @@ struct GIF2X: ParsableCommand {
       status = CheckCommand(
         inputs: InputList.expand(inputs, recursive: batch.recursive), input: input,
         output: output, batch: batch
+        ).run()
+    case .sheet:
+      status = SheetCommand(
+        inputs: inputs, input: input, output: output, sheet: sheet, write: write, timing: timing
       ).run()
     case nil: status = 64
     }

@@ -4,6 +4,7 @@ import ArgumentParser
 enum Mode {
   case info
   case check
+  case sheet
 }
 
 /// The mode flags.
@@ -14,16 +15,20 @@ struct ModeOptions: ParsableArguments {
   @Flag(name: .long, help: "Decode every frame of every GIF; print one line per damaged file.")
   var check = false
 
+  @Flag(name: .long, help: "Write each GIF as a sprite sheet (PNG/WebP) and its JSON timing.")
+  var sheet = false
+
   /// The chosen mode, or nil when none was given.
   var selected: Mode? {
     if info { return .info }
     if check { return .check }
+    if sheet { return .sheet }
     return nil
   }
 
   func validate() throws {
-    if [info, check].filter({ $0 }).count > 1 {
-      throw ValidationError("choose one of --info and --check")
+    if [info, check, sheet].filter({ $0 }).count > 1 {
+      throw ValidationError("choose one of --info, --check and --sheet")
     }
   }
 }

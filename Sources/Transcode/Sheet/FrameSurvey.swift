@@ -1,0 +1,65 @@
+/// The first pass over the frames: decodes each one the sheet needs and keeps only a hash and
+/// the rect to store (its opaque bounds with `--trim`, else the whole canvas), never pixels.
+/// From these the cells are chosen before any page exists, so the layout is exact.
+struct FrameSurvey {
+  /// A stored cell: the frame whose pixels it holds and the rect of the canvas it shows.
+  struct Cell: Equatable {
+    var frame: Int
+    var source: PixelRect
+  }
+
+  /// Per GIF frame: the canvas rect the sheet stores (nil for frames no entry shows).
+  var sources: [PixelRect?]
+  /// Per GIF frame: the content hash (0 when not computed).
+  var hashes: [UInt64]
+
+  /// Decodes frames up to the last one `needed` marks; hashes them when `hash`, finds their
+  /// opaque bounds when `trim`. With neither, nothing is decoded.
+  static func run(
+    _ source: GIFSource, path: String, needed: [Bool], hash: Bool, trim: Bool, strict: Bool
+  ) throws(TranscodeError) -> FrameSurvey {
+    let index = source.index
+    let whole = PixelRect(x: 0, y: 0, width: index.canvasWidth, height: index.canvasHeight)
+    var survey = FrameSurvey(
+      sources: needed.map { $0 ? whole : nil }, hashes: Array(repeating: 0, count: needed.count))
+    guard hash || trim, let last = needed.lastIndex(of: true) else { return survey }
+    let reader = try SheetFrameReader(source, path: path, strict: strict)
+    for i in 0...last {
+      try reader.advance()
+      guard needed[i] else { continue }
+      reader.withCanvas { canvas in
+        if hash { survey.hashes[i] = FrameHasher.hash(canvas) }
+        if trim {
+          // A fully transparent frame keeps one transparent pixel: engines reject 0x0 rects.
+          survey.sources[i] =
+            FrameHasher.opaqueBounds(canvas, width: whole.width, height: whole.height)
+            ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+        }
+      }
+    }
+    return survey
+  }
+
+  /// Chooses the cells: each needed frame gets its own, except that with `dedup` a frame whose
+  /// hash and rect equal an earlier frame's shares that frame's cell (the byte compare comes in
+  /// the second pass). Frames in `distinct` (found to collide there) always get their own.
+  /// Returns the cells in order of first use and the cell of every GIF frame.
+  func cells(dedup: Bool, distinct: Set<Int> = []) -> (cells: [Cell], cellOfFrame: [Int?]) {
+    var cells: [Cell] = []
+    var cellOfFrame = [Int?](repeating: nil, count: sources.count)
+    var seen: [UInt64: [Int]] = [:]
+    for (i, rect) in sources.enumerated() {
+      guard let rect else { continue }
+      if dedup && !distinct.contains(i) {
+        if let match = seen[hashes[i]]?.first(where: { cells[$0].source == rect }) {
+          cellOfFrame[i] = match
+          continue
+        }
+      }
+      cellOfFrame[i] = cells.count
+      seen[hashes[i], default: []].append(cells.count)
+      cells.append(Cell(frame: i, source: rect))
+    }
+    return (cells, cellOfFrame)
+  }
+}

@@ -1,0 +1,85 @@
+/// Where every stored cell goes: its page and the position of its inner rect (extrude pixels sit
+/// around it, padding between neighbouring cells). Pure arithmetic on cell sizes; no pixels.
+///
+/// Cells of one size (no `--trim`) form a uniform grid, near-square unless `--columns` or
+/// `--rows` is given; trimmed cells of different sizes are packed on shelves, left to right, in
+/// order. Either way cells keep their order, so pages fill one after the other and each can be
+/// encoded as soon as its last cell is drawn.
+struct SheetLayout: Equatable {
+  /// A cell's inner rect on its page.
+  struct Placement: Equatable {
+    var page: Int
+    var x: Int
+    var y: Int
+    var width: Int
+    var height: Int
+  }
+
+  /// A page's size in pixels.
+  struct PageSize: Equatable {
+    var width: Int
+    var height: Int
+  }
+
+  /// One per cell, in cell order.
+  var placements: [Placement]
+  /// One per page.
+  var pages: [PageSize]
+
+  /// Lays out cells of these inner sizes (already scaled). `imageLimit` is the largest side the
+  /// image format takes (16383 for WebP).
+  static func plan(
+    cells: [PageSize], options: SheetLayoutOptions, imageLimit: Int = 65535
+  ) throws(SheetError) -> SheetLayout {
+    let bounds = PageBounds(options: options, imageLimit: imageLimit)
+    let e = options.extrude
+    for cell in cells {
+      let sw = cell.width + 2 * e
+      let sh = cell.height + 2 * e
+      if !bounds.fits(width: sw, height: sh) {
+        throw .frameTooLarge(
+          width: cell.width / options.scale, height: cell.height / options.scale,
+          cellWidth: sw, cellHeight: sh, maxSize: bounds.side)
+      }
+    }
+    guard let first = cells.first else { return SheetLayout(placements: [], pages: []) }
+    var layout: SheetLayout
+    if cells.allSatisfy({ $0 == first }) {
+      layout = try SheetGrid(cell: first, count: cells.count, options: options, bounds: bounds)
+        .layout()
+    } else {
+      layout = SheetShelves(cells: cells, options: options, bounds: bounds).layout()
+    }
+    if options.powerOfTwo {
+      layout.pages = layout.pages.map {
+        PageSize(width: powerOfTwo(atLeast: $0.width), height: powerOfTwo(atLeast: $0.height))
+      }
+    }
+    return layout
+  }
+
+  static func powerOfTwo(atLeast n: Int) -> Int {
+    var side = 1
+    while side < n { side *= 2 }
+    return side
+  }
+}
+
+/// The limits on one page: its side, and the pixel count FFmpeg's image check accepts.
+struct PageBounds {
+  /// The largest side a page may have.
+  let side: Int
+
+  init(options: SheetLayoutOptions, imageLimit: Int) {
+    var limited = options
+    limited.maxSize = min(options.maxSize, imageLimit)
+    side = limited.usableSize
+  }
+
+  /// Whether a page of this size may be written: both sides within `side`, and within
+  /// libavutil's `av_image_check_size` ((w + 128) * (h + 128) < INT_MAX / 8), which a 16384 x
+  /// 16384 page would fail.
+  func fits(width: Int, height: Int) -> Bool {
+    width <= side && height <= side && (width + 128) * (height + 128) < Int(Int32.max) / 8
+  }
+}

@@ -1,0 +1,29 @@
+/// What `Transcoder.sheet` made: the files, the counts and what went wrong on the way.
+public struct SheetSummary: Sendable, Equatable {
+  /// A page's width and height in pixels.
+  public struct Size: Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+  }
+
+  /// The GIF read.
+  public var input: String
+  /// The page images, first page first.
+  public var images: [String]
+  /// The data files (one per page for JSON formats, one `.tres` for Godot).
+  public var dataFiles: [String]
+  /// Each page's size in pixels.
+  public var pageSizes: [Size]
+  /// GIF frames in the file.
+  public var gifFrames: Int
+  /// Entries in the data file: GIF frames (native) or ticks (constant-rate timelines).
+  public var entries: Int
+  /// Cells stored on the pages (fewer than the entries when frames repeat).
+  public var storedFrames: Int
+  /// The constant rate of the entries; nil for the native timeline.
+  public var rate: FrameRate?
+  /// Damage the scan and the decoder met (played through, as browsers do).
+  public var damage: [GIFDamage]
+  /// Notes from the timeline planner.
+  public var warnings: [String]
+}

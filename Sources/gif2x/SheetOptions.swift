@@ -1,0 +1,66 @@
+import ArgumentParser
+import Transcode
+
+extension SheetFormat: ExpressibleByArgument {}
+extension ImageEncoder.Format: ExpressibleByArgument {}
+
+/// The `--sheet` options: data format, image format and layout (SHEET.md).
+struct SheetOptions: ParsableArguments {
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The data file's format (godot writes a .tres).",
+      valueName: "format"))
+  var format: SheetFormat = .asepriteHash
+
+  @Option(
+    name: .customLong("image-format"),
+    help: ArgumentHelp(
+      "The sheet image's format (webp is lossless; default: png).", valueName: "format"))
+  var imageFormat: ImageEncoder.Format?
+
+  @Option(
+    name: .long, help: ArgumentHelp("Cells per row (default: a near-square sheet).", valueName: "n")
+  )
+  var columns: Int?
+
+  @Option(name: .long, help: ArgumentHelp("Cells per column.", valueName: "n"))
+  var rows: Int?
+
+  @Option(name: .long, help: ArgumentHelp("Transparent pixels between cells.", valueName: "px"))
+  var padding: Int = 0
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp("Repeat each frame's edge pixels this far outward.", valueName: "px"))
+  var extrude: Int = 0
+
+  @Option(
+    name: .customLong("max-size"),
+    help: ArgumentHelp(
+      "Largest page side; more frames go on OUT-1.png, OUT-2.png, …", valueName: "px"))
+  var maxSize: Int = 4096
+
+  @Flag(name: .customLong("pot"), help: "Power-of-two page sizes.")
+  var powerOfTwo = false
+
+  @Flag(name: .customLong("no-dedup"), help: "Store repeated frames again instead of once.")
+  var noDedup = false
+
+  @Flag(name: .long, help: "Crop transparent borders (sets trimmed and spriteSourceSize).")
+  var trim = false
+
+  @Option(name: .long, help: ArgumentHelp("Whole-number nearest-neighbour scale.", valueName: "n"))
+  var scale: Int = 1
+
+  /// The layout these options ask for.
+  var layout: SheetLayoutOptions {
+    SheetLayoutOptions(
+      columns: columns, rows: rows, padding: padding, extrude: extrude, maxSize: maxSize,
+      powerOfTwo: powerOfTwo, dedup: !noDedup, trim: trim, scale: scale)
+  }
+
+  func validate() throws {
+    if let problem = layout.problem { throw ValidationError(problem) }
+  }
+}
