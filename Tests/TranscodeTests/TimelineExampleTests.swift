@@ -124,9 +124,13 @@ struct TimelineExampleTests {
   }
 
   @Test func allZeroDelaysWarn() throws {
-    let plan = try Timeline.plan(delaysCentiseconds: [0, 0], policy: .raw, kind: .native)
+    let plan = try Timeline.plan(delaysCentiseconds: [0, 0], policy: .raw, kind: .gcd)
     #expect(plan.durationsCentiseconds == [10, 10])
+    #expect(plan.ticks == [0, 1])
     #expect(plan.warnings == ["all delays are zero; playing at 10 cs per frame"])
+    let native = try Timeline.plan(delaysCentiseconds: [0, 0], policy: .raw, kind: .native)
+    #expect(native.durationsCentiseconds == [0, 0])
+    #expect(native.warnings.isEmpty)
     let none = try Timeline.plan(delaysCentiseconds: [0, 5], policy: .raw, kind: .native)
     #expect(none.warnings.isEmpty)
     #expect(none.durationsCentiseconds == [0, 5])

@@ -14,8 +14,10 @@ public enum Timeline {
   /// Plans `kind` over the written delays after `policy`.
   ///
   /// Zero-length frames (`raw` policy) are never shown on their own on a constant-rate
-  /// timeline; when every delay is zero, every frame plays for 10 cs and `warnings` says so
-  /// (for `native` too: a video of length zero is of no use to anyone).
+  /// timeline; when every delay is zero, every frame of a constant-rate timeline plays for
+  /// 10 cs and `warnings` says so. `native` keeps the durations as the policy gives them
+  /// (GIF-SEMANTICS.md: in a sprite sheet a raw zero-length frame keeps duration 0); a consumer
+  /// that cannot show zero-length frames (video) applies ``allZeroCentiseconds`` itself.
   /// - Throws: when `kind` has a parameter out of range, a delay is outside 0...65535 cs, or
   ///   the plan would have more than ``maxTicks`` ticks.
   public static func plan(
@@ -27,7 +29,7 @@ public enum Timeline {
     }
     var durations = policy.apply(delaysCentiseconds)
     var warnings: [String] = []
-    if !durations.isEmpty && durations.allSatisfy({ $0 == 0 }) {
+    if kind != .native && !durations.isEmpty && durations.allSatisfy({ $0 == 0 }) {
       durations = [Int](repeating: allZeroCentiseconds, count: durations.count)
       warnings.append("all delays are zero; playing at \(allZeroCentiseconds) cs per frame")
     }
