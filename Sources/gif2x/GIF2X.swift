@@ -58,7 +58,7 @@ struct GIF2X: ParsableCommand {
       status = CheckCommand(
         inputs: InputList.expand(inputs, recursive: batch.recursive), input: input,
         output: output, batch: batch
-        ).run()
+      ).run()
     case .sheet:
       status = SheetCommand(
         inputs: inputs, input: input, output: output, sheet: sheet, write: write, timing: timing

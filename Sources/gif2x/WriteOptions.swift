@@ -2,5 +2,6 @@ import ArgumentParser
 
 struct WriteOptions: ParsableArguments {
   @Option(name: [.short, .customLong("output")], help: "Output file.") var output: String?
-  @Flag(name: [.customLong("force"), .customShort("y")], help: "Replace existing output files.") var force = false
+  @Flag(name: [.customLong("force"), .customShort("y")], help: "Replace existing output files.")
+  var force = false
 }
