@@ -57,6 +57,7 @@ clean:
 # samples/ and ../shared/corpus when present. `make fuzz SECONDS=600`.
 FUZZ_SOURCES := $(wildcard Sources/Transcode/GIF/*.swift Sources/Transcode/Timeline/*.swift) \
   Sources/Transcode/RGBAImage.swift Sources/Transcode/TranscodeError.swift \
+  Sources/Transcode/Sheet/SheetError.swift \
   Sources/Transcode/Inspect/GIFReport.swift $(wildcard Sources/Transcode/Inspect/Timeline*.swift) \
   $(wildcard Tests/Fuzz/*.swift)
 fuzz:
