@@ -61,7 +61,8 @@ struct GIF2X: ParsableCommand {
       ).run()
     case .sheet:
       status = SheetCommand(
-        inputs: inputs, input: input, output: output, sheet: sheet, write: write, timing: timing
+        inputs: InputList.expand(inputs, recursive: batch.recursive), input: input,
+        output: output, sheet: sheet, write: write, timing: timing, batch: batch
       ).run()
     case nil: status = 64
     }

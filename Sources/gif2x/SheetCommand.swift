@@ -1,40 +1,30 @@
 import Transcode
 
-/// `gif2x --sheet`: each GIF to sprite-sheet page(s) and a data file beside them (or at `-o`).
+/// `gif2x --sheet`: each GIF to sprite-sheet page(s) and a data file beside them (or at `-o`,
+/// or mirrored under `--output-dir`), `-j` files at a time.
 struct SheetCommand {
-  let inputs: [String]
+  let inputs: [BatchInput]
   let input: InputOptions
   let output: OutputOptions
   let sheet: SheetOptions
   let write: WriteOptions
   let timing: TimelineOptions
+  let batch: BatchOptions
 
   func run() -> Int32 {
     if write.output != nil && inputs.count > 1 {
       Console.error(
-        "-o names one sheet; give one GIF, or leave -o out to write each beside its GIF")
+        "-o names one sheet; give one GIF, or use --output-dir for many")
       return 64
     }
     guard let imageFormat = resolvedImageFormat() else { return 64 }
-    var statuses: [Int32] = []
-    for path in inputs {
-      let request = SheetRequest(
-        input: path, output: write.output, force: write.force, maxPixels: input.maxPixels,
-        strict: input.strict, delays: timing.delays, timeline: timelineKind,
-        format: sheet.format, imageFormat: imageFormat, layout: sheet.layout,
-        appVersion: VersionText.gif2xVersion)
-      do {
-        let summary = try Transcoder.sheet(request)
-        for damage in summary.damage { Console.warning("\(path): \(damage)") }
-        for warning in summary.warnings { Console.warning("\(path): \(warning)") }
-        if !output.quiet { print(Self.describe(summary)) }
-        statuses.append(0)
-      } catch {
-        Console.error(error.description)
-        statuses.append(error.exitStatus)
-      }
-    }
-    return Console.combined(statuses)
+    let job = SheetJob(
+      input: input, sheet: sheet, write: write, timeline: timelineKind, delays: timing.delays,
+      imageFormat: imageFormat, outputDirectory: batch.outputDirectory)
+    let runner = BatchRunner(
+      jobs: batch.workerCount, json: output.json, quiet: output.quiet,
+      skipExisting: batch.skipExisting, verb: "converted")
+    return runner.run(inputs, job: job)
   }
 
   /// Sheets default to the native timeline (one entry per GIF frame, TIMELINE.md), not auto:
@@ -58,6 +48,49 @@ struct SheetCommand {
       return nil
     }
     return sheet.imageFormat ?? named ?? .png
+  }
+}
+
+/// One GIF to one sprite sheet.
+struct SheetJob: FileJob {
+  let input: InputOptions
+  let sheet: SheetOptions
+  let write: WriteOptions
+  let timeline: TimelineKind
+  let delays: DelayPolicy
+  let imageFormat: ImageEncoder.Format
+  let outputDirectory: String?
+
+  /// The first page's image and data file (for `--skip-existing`).
+  func outputs(for item: BatchInput) -> [String] {
+    let image = imagePath(for: item)
+    let dataExtension = sheet.format.fileExtension
+    return [image, BatchInput.replacingExtension(of: image, with: dataExtension)]
+  }
+
+  private func imagePath(for item: BatchInput) -> String {
+    if let output = write.output { return output }
+    return item.output(extension: imageFormat.rawValue, outputDirectory: outputDirectory)
+  }
+
+  func run(_ item: BatchInput, outputs: [String]) throws(TranscodeError) -> FileResult {
+    let explicit = write.output != nil || outputDirectory != nil
+    if outputDirectory != nil { try Folders.makeParents(of: outputs[0]) }
+    let request = SheetRequest(
+      input: item.path, output: explicit ? outputs[0] : nil, force: write.force,
+      maxPixels: input.maxPixels, strict: input.strict, delays: delays, timeline: timeline,
+      format: sheet.format, imageFormat: imageFormat, layout: sheet.layout,
+      appVersion: VersionText.gif2xVersion)
+    let s = try Transcoder.sheet(request)
+    let files = s.images + s.dataFiles
+    var result = FileResult(input: item.path, outputs: files)
+    result.frames = s.gifFrames
+    result.ticks = s.entries
+    result.rate = s.rate?.description
+    result.bytes = Folders.totalBytes(files)
+    result.warnings = s.damage.map(\.description) + s.warnings
+    result.message = Self.describe(s)
+    return result
   }
 
   /// One line per sheet: the files and what went into them.

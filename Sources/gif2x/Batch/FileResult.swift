@@ -18,6 +18,8 @@ struct FileResult: Sendable, Encodable {
   var exitStatus: Int32 = 0
   /// Warnings to print (damage played through, timeline notes).
   var warnings: [String] = []
+  /// The human line for a success (stdout, without `--json` or `--quiet`); not in the JSON.
+  var message: String?
 
   enum CodingKeys: String, CodingKey {
     case input, outputs, status, frames, ticks, rate, durationMilliseconds, bytes, seconds, error,

@@ -1,0 +1,29 @@
+import Transcode
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Creates the folders `--output-dir` mirrors inputs into.
+enum Folders {
+  /// `mkdir -p` of `path`'s parent folder; a failure is exit 73 naming the folder.
+  static func makeParents(of path: String) throws(TranscodeError) {
+    guard let slash = path.lastIndex(of: "/") else { return }
+    let folder = String(path[..<slash])
+    var built = folder.hasPrefix("/") ? "" : "."
+    for part in folder.split(separator: "/") {
+      built += "/" + part
+      if mkdir(built, 0o755) != 0 && errno != EEXIST {
+        throw .cannotCreateOutput(path: path, reason: "cannot create folder \(built)")
+      }
+    }
+  }
+
+  /// The size in bytes of the files that exist among `paths`.
+  static func totalBytes(_ paths: [String]) -> Int {
+    paths.reduce(0) { sum, path in
+      var info = stat()
+      return sum + (stat(path, &info) == 0 ? Int(info.st_size) : 0)
+    }
+  }
+}
