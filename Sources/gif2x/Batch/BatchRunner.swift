@@ -56,7 +56,9 @@ struct BatchRunner {
     progress.clear()
     let results = state.withLock { $0.results }
     if Cancellation.isRequested {
-      Console.error("interrupted; \(results.count) of \(inputs.count) files done")
+      let finished = results.filter { $0.exitStatus != 130 }.count
+      Console.error(
+        "interrupted; \(finished) of \(inputs.count) files done, no partial output kept")
       return 130
     }
     if inputs.count > 1 && !quiet {
