@@ -12,6 +12,8 @@ struct GIF2X: ParsableCommand {
         gif2x --info cat.gif                 frames, delays, loop count, duration
         gif2x --info --json cat.gif          the same as one JSON object
         gif2x --check *.gif                  decode every frame; list the damaged files
+        gif2x --to mp4 cat.gif               cat.mp4 beside it, timed as a browser plays it
+        gif2x --to webm sprite.gif           VP9 WebM, transparency kept
 
       EXIT STATUS
         0 success, 64 usage, 65 bad or damaged input, 66 input missing or unreadable,
@@ -22,6 +24,9 @@ struct GIF2X: ParsableCommand {
   @OptionGroup(title: "Modes") var mode: ModeOptions
   @OptionGroup(title: "Input") var input: InputOptions
   @OptionGroup(title: "Output") var output: OutputOptions
+  @OptionGroup(title: "Write") var write: WriteOptions
+  @OptionGroup(title: "Timing") var timing: TimelineOptions
+  @OptionGroup(title: "Video") var video: VideoOptions
 
   @Argument(help: "GIF files to read.")
   var inputs: [String] = []
@@ -32,7 +37,7 @@ struct GIF2X: ParsableCommand {
   mutating func validate() throws {
     if version { return }
     if mode.selected == nil {
-      throw ValidationError("choose what to do: --info, --check (see --help)")
+      throw ValidationError("choose what to do: --info, --check, --to mp4|webm (see --help)")
     }
     if inputs.isEmpty { throw ValidationError("no input: name one or more GIF files") }
   }
@@ -47,6 +52,11 @@ struct GIF2X: ParsableCommand {
     switch mode.selected {
     case .info: status = InfoCommand(inputs: inputs, input: input, output: output).run()
     case .check: status = CheckCommand(inputs: inputs, input: input, output: output).run()
+    case .video(let format):
+      status = VideoCommand(
+        format: format, inputs: inputs, input: input, output: output, write: write,
+        timing: timing, video: video
+      ).run()
     case nil: status = 64
     }
     if status != 0 { throw ExitCode(status) }

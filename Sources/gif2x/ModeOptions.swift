@@ -1,9 +1,11 @@
 import ArgumentParser
+import Transcode
 
 /// The jobs gif2x does; exactly one is chosen per run.
 enum Mode {
   case info
   case check
+  case video(VideoRequest.Format)
 }
 
 /// The mode flags.
@@ -14,16 +16,20 @@ struct ModeOptions: ParsableArguments {
   @Flag(name: .long, help: "Decode every frame of every GIF; print one line per damaged file.")
   var check = false
 
+  @Option(name: .long, help: "Convert each GIF to a video: mp4 (H.264) or webm (VP9).")
+  var to: VideoRequest.Format?
+
   /// The chosen mode, or nil when none was given.
   var selected: Mode? {
     if info { return .info }
     if check { return .check }
+    if let to { return .video(to) }
     return nil
   }
 
   func validate() throws {
-    if [info, check].filter({ $0 }).count > 1 {
-      throw ValidationError("choose one of --info and --check")
+    if [info, check, to != nil].filter({ $0 }).count > 1 {
+      throw ValidationError("choose one of --info, --check and --to")
     }
   }
 }
