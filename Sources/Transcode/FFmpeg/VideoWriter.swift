@@ -50,6 +50,13 @@ final class VideoWriter {
       num: Int32(s.timeBaseNumerator), den: Int32(s.timeBaseDenominator))
     if let rate = s.frameRate {
       c.pointee.framerate = AVRational(num: Int32(rate.numerator), den: Int32(rate.denominator))
+    } else if s.codec == .h264 {
+      // Variable rate in MP4: no B-frames. The mp4 sample table stores durations as decode-time
+      // steps; with B-frames x264's decode times are the presentation times shifted by the
+      // reorder delay, so at uneven delays the last frames' durations come out wrong (measured:
+      // the file 50 ms short on mixed-delays). Without reordering, decode time = pts and every
+      // frame, the last one included, keeps its exact duration.
+      c.pointee.max_b_frames = 0
     }
     c.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
     c.pointee.color_primaries = AVCOL_PRI_BT709
