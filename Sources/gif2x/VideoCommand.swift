@@ -50,7 +50,7 @@ struct VideoCommand {
 
   /// `in.gif -> in.mp4: 480x270, 275 frames at 50 fps, 5.500 s, 312 KiB`.
   static func describe(_ path: String, _ s: VideoSummary) -> String {
-    let rate = s.rate.map { "at \($0) fps" } ?? "variable rate"
+    let rate = s.rate.map { "on a \($0) fps timeline" } ?? "at variable rate"
     let ms = s.durationMilliseconds
     let seconds = "\(ms / 1000).\(String(1000 + ms % 1000).dropFirst()) s"
     var line = "\(path) -> \(s.output): \(s.width)x\(s.height), \(s.frames) frames \(rate), "

@@ -6,6 +6,11 @@
 /// start in centiseconds, lasting its own duration, so the last frame keeps its full time.
 /// Frames with no tick (zero duration, or shorter than a tick at `fps N`) are decoded, since
 /// later frames draw over them, but never converted or encoded.
+///
+/// `holdsRepeats` (WebM): a frame that fills several ticks is one video frame lasting them all,
+/// still starting on the tick grid. Matroska is variable-rate by nature and browsers play it
+/// so; libvpx, unlike x264, codes a repeated picture at nearly full cost (measured on
+/// mixed-delays-480x270-100f: 275 frames at 50 fps took 1.4x ffmpeg's 100-frame time).
 struct VideoSchedule: Equatable, Sendable {
   /// One GIF frame's appearance in one play.
   struct Entry: Equatable, Sendable {
@@ -30,7 +35,7 @@ struct VideoSchedule: Equatable, Sendable {
   /// How many plays the file holds.
   var plays: Int
 
-  init(plan: TimelinePlan, plays: Int) {
+  init(plan: TimelinePlan, plays: Int, holdsRepeats: Bool = false) {
     self.plays = max(plays, 1)
     rate = plan.rate
     var entries: [Entry] = []
@@ -43,7 +48,11 @@ struct VideoSchedule: Equatable, Sendable {
         let frame = ticks[tick]
         var end = tick + 1
         while end < ticks.count && ticks[end] == frame { end += 1 }
-        entries.append(Entry(frame: frame, start: Int64(tick), count: end - tick, duration: 1))
+        let run = end - tick
+        entries.append(
+          holdsRepeats
+            ? Entry(frame: frame, start: Int64(tick), count: 1, duration: Int64(run))
+            : Entry(frame: frame, start: Int64(tick), count: run, duration: 1))
         tick = end
       }
       playLength = Int64(ticks.count)

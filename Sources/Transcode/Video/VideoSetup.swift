@@ -20,7 +20,7 @@ struct VideoSetup {
     case .plays(let n): plays = n
     case .gif: plays = index.plays == 0 ? 1 : index.plays
     }
-    schedule = VideoSchedule(plan: plan, plays: plays)
+    schedule = VideoSchedule(plan: plan, plays: plays, holdsRepeats: request.format == .webm)
     if schedule.entries.isEmpty {
       throw .usage("\(request.input): every frame has a zero duration; nothing would be shown")
     }
