@@ -65,9 +65,11 @@ struct VideoSetup {
     do {
       writer = try VideoWriter(
         path: files.temporaryPath(for: request.output), settings: encoderSettings)
+    } catch where error.function.hasPrefix("avio_open") {
+      throw .cannotCreateOutput(path: request.output, reason: FFmpegError.text(error.code))
     } catch {
-      throw .internalError("\(request.output): cannot start the \(request.format.encoderName)"
-        + " encoder: \(error)")
+      throw .internalError(
+        "\(request.output): cannot start the \(request.format.encoderName) encoder: \(error)")
     }
     let pipeline = VideoPipeline(
       path: path, source: source, schedule: schedule, geometry: geometry, backdrop: backdrop,
