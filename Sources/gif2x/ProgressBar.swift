@@ -1,8 +1,9 @@
+import Synchronization
+import Transcode
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import Synchronization
-import Transcode
 
 /// A one-line progress bar on standard error: frames done of total and the time left. Drawn
 /// at most ten times a second; `update` is safe to call from the library's encoding thread.

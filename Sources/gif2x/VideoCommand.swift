@@ -1,7 +1,8 @@
+import Transcode
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import Transcode
 
 /// `gif2x --to mp4|webm`: each GIF to a video beside it (or to `-o`), one summary line each.
 struct VideoCommand {
@@ -53,7 +54,8 @@ struct VideoCommand {
     let rate = s.rate.map { "on a \($0) fps timeline" } ?? "at variable rate"
     let ms = s.durationMilliseconds
     let seconds = "\(ms / 1000).\(String(1000 + ms % 1000).dropFirst()) s"
-    var line = "\(path) -> \(s.output): \(s.width)x\(s.height), \(s.frames) frames \(rate), "
+    var line =
+      "\(path) -> \(s.output): \(s.width)x\(s.height), \(s.frames) frames \(rate), "
       + "\(seconds), \(max(1, s.payloadBytes / 1024)) KiB"
     if s.plays > 1 { line += ", \(s.plays) plays" }
     if s.keepsAlpha { line += ", alpha kept" }

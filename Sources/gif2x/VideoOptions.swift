@@ -34,7 +34,9 @@ struct VideoOptions: ParsableArguments {
   @Option(name: .long, help: "x264 preset for MP4 (ultrafast ... veryslow).")
   var preset: String = "medium"
 
-  @Option(name: .long, help: ArgumentHelp("VP9 cpu-used for WebM, 0-8 (higher is faster).", valueName: "n"))
+  @Option(
+    name: .long,
+    help: ArgumentHelp("VP9 cpu-used for WebM, 0-8 (higher is faster).", valueName: "n"))
   var speed: Int = 4
 
   @Option(
@@ -47,10 +49,12 @@ struct VideoOptions: ParsableArguments {
   @Option(name: .long, help: "Odd sizes: pad (background colour), crop or scale.")
   var even: VideoRequest.EvenSize = .pad
 
-  @Option(name: .long, help: ArgumentHelp("Output width (aspect kept; made even).", valueName: "px"))
+  @Option(
+    name: .long, help: ArgumentHelp("Output width (aspect kept; made even).", valueName: "px"))
   var width: Int?
 
-  @Option(name: .long, help: ArgumentHelp("Output height (aspect kept; made even).", valueName: "px"))
+  @Option(
+    name: .long, help: ArgumentHelp("Output height (aspect kept; made even).", valueName: "px"))
   var height: Int?
 
   @Option(name: .long, help: "Scale filter: nearest (pixel art), bilinear or lanczos.")
@@ -58,7 +62,8 @@ struct VideoOptions: ParsableArguments {
 
   @Option(
     name: .long,
-    help: ArgumentHelp("Plays inside the file: N, or gif for the GIF's own count.", valueName: "n|gif"))
+    help: ArgumentHelp(
+      "Plays inside the file: N, or gif for the GIF's own count.", valueName: "n|gif"))
   var loop: LoopArgument?
 
   @Flag(name: .long, help: "Also write the first frame as OUT.png, for <video poster=…>.")

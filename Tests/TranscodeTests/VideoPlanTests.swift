@@ -6,11 +6,15 @@ import Testing
 @Suite struct VideoPlanTests {
   @Test func geometryPadsCropsAndScales() {
     let pad = VideoGeometry(canvasWidth: 33, canvasHeight: 17, even: .pad, width: nil, height: nil)
-    #expect([pad.preparedWidth, pad.preparedHeight, pad.outputWidth, pad.outputHeight] == [34, 18, 34, 18])
+    #expect(
+      [pad.preparedWidth, pad.preparedHeight, pad.outputWidth, pad.outputHeight] == [
+        34, 18, 34, 18,
+      ])
     #expect(pad.pads && !pad.scales)
     let crop = VideoGeometry(canvasWidth: 33, canvasHeight: 1, even: .crop, width: nil, height: nil)
     #expect([crop.outputWidth, crop.outputHeight] == [32, 2])
-    let scale = VideoGeometry(canvasWidth: 33, canvasHeight: 17, even: .scale, width: nil, height: nil)
+    let scale = VideoGeometry(
+      canvasWidth: 33, canvasHeight: 17, even: .scale, width: nil, height: nil)
     #expect([scale.outputWidth, scale.outputHeight] == [32, 16] && scale.scales)
     let wide = VideoGeometry(canvasWidth: 33, canvasHeight: 17, even: .pad, width: 512, height: nil)
     #expect([wide.outputWidth, wide.outputHeight] == [512, 264])
@@ -52,7 +56,8 @@ import Testing
   @Test func badOptionsAreUsageErrorsBeforeAnyWork() {
     let missing = "/nonexistent/in.gif"
     #expect(throws: TranscodeError.self) {
-      try Transcoder.video(VideoRequest(input: missing, output: "/tmp/x.mp4", format: .mp4, crf: 60))
+      try Transcoder.video(
+        VideoRequest(input: missing, output: "/tmp/x.mp4", format: .mp4, crf: 60))
     }
     do {
       _ = try Transcoder.video(

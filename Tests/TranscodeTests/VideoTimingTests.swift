@@ -9,7 +9,8 @@ import Testing
   /// example [0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 3]).
   @Test func mixedDelaysMP4IsOneFramePerTick() throws {
     let dir = try VideoProbe.folder()
-    let gif = try VideoProbe.write(VideoFixtures.solids(delays: [2, 3, 7, 10]), to: dir, as: "m.gif")
+    let gif = try VideoProbe.write(
+      VideoFixtures.solids(delays: [2, 3, 7, 10]), to: dir, as: "m.gif")
     let out = dir + "/m.mp4"
     let summary = try Transcoder.video(VideoRequest(input: gif, output: out, format: .mp4))
     #expect(summary.rate == FrameRate(50))
@@ -25,7 +26,8 @@ import Testing
 
   @Test func mixedDelaysWebMHoldsEachFrameOnTheTickGrid() throws {
     let dir = try VideoProbe.folder()
-    let gif = try VideoProbe.write(VideoFixtures.solids(delays: [2, 3, 7, 10]), to: dir, as: "m.gif")
+    let gif = try VideoProbe.write(
+      VideoFixtures.solids(delays: [2, 3, 7, 10]), to: dir, as: "m.gif")
     let out = dir + "/m.webm"
     let summary = try Transcoder.video(VideoRequest(input: gif, output: out, format: .webm))
     #expect(summary.frames == 4)
@@ -37,7 +39,8 @@ import Testing
   @Test(arguments: VideoRequest.Format.allCases)
   func nativeKeepsEveryStartAndTheLastFramesDuration(format: VideoRequest.Format) throws {
     let dir = try VideoProbe.folder()
-    let gif = try VideoProbe.write(VideoFixtures.solids(delays: [2, 3, 7, 10]), to: dir, as: "n.gif")
+    let gif = try VideoProbe.write(
+      VideoFixtures.solids(delays: [2, 3, 7, 10]), to: dir, as: "n.gif")
     let out = dir + "/n." + format.rawValue
     let summary = try Transcoder.video(
       VideoRequest(input: gif, output: out, format: format, timeline: .native))

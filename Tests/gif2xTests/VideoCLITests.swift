@@ -68,13 +68,17 @@ import Testing
     let run = try VideoBinary.run(["--to", "mp4", dir + "/t.gif"])
     #expect(run.status == 0)
     #expect(run.stderr.contains("warning"))
-    let strict = try VideoBinary.run(["--to", "mp4", dir + "/t.gif", "-o", dir + "/s.mp4", "--strict"])
+    let strict = try VideoBinary.run([
+      "--to", "mp4", dir + "/t.gif", "-o", dir + "/s.mp4", "--strict",
+    ])
     #expect(strict.status == 65)
     #expect(try files(in: dir) == ["t.gif", "t.mp4"])
   }
 
   @Test func badOptionsAreUsageErrors() throws {
-    let preset = try VideoBinary.run(["--to", "mp4", sample, "-o", "/tmp/p.mp4", "--preset", "quick"])
+    let preset = try VideoBinary.run([
+      "--to", "mp4", sample, "-o", "/tmp/p.mp4", "--preset", "quick",
+    ])
     #expect(preset.status == 64)
     #expect(preset.stderr.contains("quick"))
     let format = try VideoBinary.run(["--to", "gif", sample])

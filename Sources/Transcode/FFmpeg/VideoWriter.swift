@@ -87,8 +87,10 @@ final class VideoWriter {
     picture.bytes.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return }
       let planes = [f.pointee.data.0, f.pointee.data.1, f.pointee.data.2, f.pointee.data.3]
-      let strides = [f.pointee.linesize.0, f.pointee.linesize.1, f.pointee.linesize.2,
-        f.pointee.linesize.3]
+      let strides = [
+        f.pointee.linesize.0, f.pointee.linesize.1, f.pointee.linesize.2,
+        f.pointee.linesize.3,
+      ]
       for plane in 0..<picture.offsets.count {
         guard let dst = planes[plane] else { continue }
         let count = picture.rowBytes(plane)

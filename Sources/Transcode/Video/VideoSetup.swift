@@ -65,7 +65,7 @@ struct VideoSetup {
     do {
       writer = try VideoWriter(
         path: files.temporaryPath(for: request.output), settings: encoderSettings)
-    } catch where error.function.hasPrefix("avio_open") {
+    } catch  where error.function.hasPrefix("avio_open") {
       throw .cannotCreateOutput(path: request.output, reason: FFmpegError.text(error.code))
     } catch {
       throw .internalError(

@@ -36,9 +36,13 @@ enum VideoProbe {
   static func size(_ video: String) throws -> (Int, Int) {
     let out = try text(
       "ffprobe",
-      ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height", "-of",
-       "csv=p=0", video])
-    let parts = out.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+      [
+        "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height", "-of",
+        "csv=p=0", video,
+      ])
+    let parts = out.split(separator: ",").compactMap {
+      Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
     return (parts[0], parts[1])
   }
 
@@ -47,8 +51,10 @@ enum VideoProbe {
   static func times(_ video: String) throws -> (starts: [Int], durationMilliseconds: Int) {
     let out = try text(
       "ffprobe",
-      ["-v", "error", "-select_streams", "v:0", "-show_entries",
-       "frame=pts_time:stream=duration:format=duration", "-of", "json", video])
+      [
+        "-v", "error", "-select_streams", "v:0", "-show_entries",
+        "frame=pts_time:stream=duration:format=duration", "-of", "json", video,
+      ])
     let json = try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any] ?? [:]
     let frames = json["frames"] as? [[String: Any]] ?? []
     let starts = frames.compactMap { ($0["pts_time"] as? String).flatMap(Double.init) }
@@ -63,8 +69,10 @@ enum VideoProbe {
   static func streamField(_ video: String, _ field: String) throws -> String {
     try text(
       "ffprobe",
-      ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=\(field)", "-of",
-       "csv=p=0", video]
+      [
+        "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=\(field)", "-of",
+        "csv=p=0", video,
+      ]
     ).trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
