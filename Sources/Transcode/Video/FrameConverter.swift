@@ -15,7 +15,8 @@ final class FrameConverter {
 
   let geometry: VideoGeometry
   let backdrop: Backdrop
-  private let scaler: Scaler
+  /// swscale, when resampling; same-size conversion is ``YUVConverter``'s.
+  private let scaler: Scaler?
   private let filter: Scaler.Filter
   /// The prepared rectangle, when the canvas cannot be read as it is.
   private var prepared: [UInt32] = []
@@ -32,10 +33,14 @@ final class FrameConverter {
     } else {
       needsCopy = geometry.pads
     }
-    scaler = try Scaler(
-      sourceWidth: geometry.preparedWidth, sourceHeight: geometry.preparedHeight,
-      width: geometry.outputWidth, height: geometry.outputHeight,
-      output: backdrop == .keepAlpha ? .yuva420p : .yuv420p, filter: self.filter)
+    if geometry.scales {
+      scaler = try Scaler(
+        sourceWidth: geometry.preparedWidth, sourceHeight: geometry.preparedHeight,
+        width: geometry.outputWidth, height: geometry.outputHeight,
+        output: backdrop == .keepAlpha ? .yuva420p : .yuv420p, filter: self.filter)
+    } else {
+      scaler = nil
+    }
     if needsCopy {
       prepared = [UInt32](repeating: 0, count: geometry.preparedWidth * geometry.preparedHeight)
     }
@@ -62,8 +67,14 @@ final class FrameConverter {
   func convert(_ canvas: UnsafeRawBufferPointer, into picture: inout PlanarPicture)
     throws(FFmpegError)
   {
+    let g = geometry
     try withPrepared(canvas) { (source, stride) throws(FFmpegError) in
-      try scaler.convert(source, sourceStride: stride, into: &picture)
+      if let scaler {
+        try scaler.convert(source, sourceStride: stride, into: &picture)
+      } else {
+        YUVConverter.convert(
+          source, stride: stride, width: g.outputWidth, height: g.outputHeight, into: &picture)
+      }
     }
   }
 
