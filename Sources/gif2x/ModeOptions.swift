@@ -16,7 +16,10 @@ struct ModeOptions: ParsableArguments {
   @Flag(name: .long, help: "Decode every frame of every GIF; print one line per damaged file.")
   var check = false
 
-  @Option(name: .long, help: "Convert each GIF to a video: mp4 (H.264) or webm (VP9).")
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Convert each GIF to a video: mp4 (H.264) or webm (VP9).", valueName: "format"))
   var to: VideoRequest.Format?
 
   /// The chosen mode, or nil when none was given.

@@ -19,6 +19,10 @@ struct VideoCommand {
       Console.error("-o names one file; give one input with it, or leave -o out")
       return 64
     }
+    if write.output == nil && inputs.contains("-") {
+      Console.error("name the output with -o when reading standard input")
+      return 64
+    }
     var statuses: [Int32] = []
     for path in inputs {
       let request = makeRequest(path)
