@@ -73,6 +73,9 @@ import Testing
     #expect(frames[0].pixel(x: 28, y: 28).a < 16)
     #expect(frames[0].pixel(x: 4, y: 16).a > 240)
     #expect(frames[1].pixel(x: 22, y: 6).a > 240)
+    // Under alpha 0 is the background colour, so a player that ignores alpha shows white.
+    let flat = try VideoProbe.frames(out, alpha: false)
+    #expect(VideoProbe.close(flat[0].pixel(x: 28, y: 28), (255, 255, 255), tolerance: 8))
     let solid = dir + "/s.webm"
     let opaque = try Transcoder.video(
       VideoRequest(input: gif, output: solid, format: .webm, background: .white))

@@ -33,7 +33,7 @@ struct DecodeStage: Sendable {
     }
     let layout = PlanarPicture(
       width: geometry.outputWidth, height: geometry.outputHeight,
-      hasAlpha: backdrop == .keepAlpha)
+      hasAlpha: backdrop.keepsAlpha)
     var damage: [GIFDamage] = []
     var converted = 0
     let entries = schedule.entries

@@ -9,8 +9,15 @@ final class FrameConverter {
     case opaque(pad: VideoColor)
     /// Transparent pixels become this colour (MP4 always; WebM with `--background`).
     case over(VideoColor)
-    /// Alpha is kept (WebM yuva420p); padding is transparent.
-    case keepAlpha
+    /// Alpha is kept (WebM yuva420p); transparent pixels and padding carry this colour with
+    /// alpha 0, so a player that ignores VP9's alpha plane shows what the MP4 shows (the
+    /// background, white by default) rather than black.
+    case keepAlpha(under: VideoColor)
+
+    var keepsAlpha: Bool {
+      if case .keepAlpha = self { return true }
+      return false
+    }
   }
 
   let geometry: VideoGeometry
@@ -28,16 +35,16 @@ final class FrameConverter {
     self.geometry = geometry
     self.backdrop = backdrop
     self.filter = Self.scalerFilter(filter)
-    if case .over = backdrop {
-      needsCopy = true
-    } else {
+    if case .opaque = backdrop {
       needsCopy = geometry.pads
+    } else {
+      needsCopy = true
     }
     if geometry.scales {
       scaler = try Scaler(
         sourceWidth: geometry.preparedWidth, sourceHeight: geometry.preparedHeight,
         width: geometry.outputWidth, height: geometry.outputHeight,
-        output: backdrop == .keepAlpha ? .yuva420p : .yuv420p, filter: self.filter)
+        output: backdrop.keepsAlpha ? .yuva420p : .yuv420p, filter: self.filter)
     } else {
       scaler = nil
     }
@@ -59,7 +66,7 @@ final class FrameConverter {
     switch backdrop {
     case .opaque(let pad): return pad.canvasWord
     case .over(let color): return color.canvasWord
-    case .keepAlpha: return 0
+    case .keepAlpha(let color): return color.canvasWord & 0x00FF_FFFF
     }
   }
 
@@ -121,9 +128,9 @@ final class FrameConverter {
     }
   }
 
-  /// Copies the canvas into `prepared`: transparent pixels (the decoder writes them as the
-  /// word 0, alpha being 0 or 255) become the background when compositing, and padding gets
-  /// `padWord`.
+  /// Copies the canvas into `prepared`: transparent pixels (alpha 0; the decoder writes alpha
+  /// 0 or 255 only) get the background colour, opaque when compositing and still with alpha 0
+  /// when keeping alpha; padding gets `padWord`.
   private func fillPrepared(_ canvas: UnsafePointer<UInt32>) {
     let w = geometry.canvasWidth
     let h = geometry.canvasHeight
@@ -131,7 +138,11 @@ final class FrameConverter {
     let ph = geometry.preparedHeight
     let pad = padWord
     var background: UInt32? = nil
-    if case .over(let color) = backdrop { background = color.canvasWord }
+    switch backdrop {
+    case .over(let color): background = color.canvasWord
+    case .keepAlpha(let color): background = color.canvasWord & 0x00FF_FFFF
+    case .opaque: break
+    }
     let copyWidth = min(w, pw)
     prepared.withUnsafeMutableBufferPointer { buffer in
       let out = buffer.baseAddress!

@@ -43,13 +43,13 @@ struct VideoSetup {
     let shown = Set(schedule.entries.map(\.frame))
     let alpha = try TransparencyProbe.hasTransparency(
       source, shown: shown, lastFrame: schedule.lastShownFrame)
-    return alpha ? .keepAlpha : .opaque(pad: color)
+    return alpha ? .keepAlpha(under: color) : .opaque(pad: color)
   }
 
   var encoderSettings: VideoEncoderSettings {
     VideoEncoderSettings(
       codec: request.format == .mp4 ? .h264 : .vp9, width: geometry.outputWidth,
-      height: geometry.outputHeight, alpha: backdrop == .keepAlpha,
+      height: geometry.outputHeight, alpha: backdrop.keepsAlpha,
       timeBaseNumerator: schedule.timeBaseNumerator,
       timeBaseDenominator: schedule.timeBaseDenominator,
       frameRate: schedule.rate.map { ($0.numerator, $0.denominator) },
@@ -91,7 +91,7 @@ struct VideoSetup {
       width: geometry.outputWidth, height: geometry.outputHeight, rate: schedule.rate,
       frames: outcome.videoFrames, gifFrames: source.index.frames.count,
       convertedFrames: outcome.convertedFrames, plays: schedule.plays,
-      durationMilliseconds: schedule.durationMilliseconds, keepsAlpha: backdrop == .keepAlpha,
+      durationMilliseconds: schedule.durationMilliseconds, keepsAlpha: backdrop.keepsAlpha,
       payloadBytes: Int(writer.bytesWritten), warnings: notes)
   }
 }

@@ -75,17 +75,22 @@ enum YUVConverter {
     _ u: UnsafeMutablePointer<UInt8>, _ v: UnsafeMutablePointer<UInt8>
   ) {
     for cx in 0..<(width / 2) {
-      let a = row0[2 * cx]
-      let b = row0[2 * cx + 1]
-      let c = row1[2 * cx]
-      let d = row1[2 * cx + 1]
-      // Sums of the four R, G and B bytes: each at most 1020, so they fit side by side.
-      let lo = (a & 0x00FF_00FF) &+ (b & 0x00FF_00FF) &+ (c & 0x00FF_00FF) &+ (d & 0x00FF_00FF)
-      let green = ((a >> 8) & 0xFF) &+ ((b >> 8) & 0xFF) &+ ((c >> 8) & 0xFF) &+ ((d >> 8) & 0xFF)
-      store(
-        Int32(truncatingIfNeeded: lo & 0xFFFF), Int32(truncatingIfNeeded: green),
-        Int32(truncatingIfNeeded: lo >> 16), cx, u, v)
+      blockChroma(row0[2 * cx], row0[2 * cx + 1], row1[2 * cx], row1[2 * cx + 1], cx, u, v)
     }
+  }
+
+  /// Cb and Cr at `cx` from a 2x2 block's four RGBA words.
+  @inline(__always)
+  private static func blockChroma(
+    _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, _ cx: Int,
+    _ u: UnsafeMutablePointer<UInt8>, _ v: UnsafeMutablePointer<UInt8>
+  ) {
+    // Sums of the four R, G and B bytes: each at most 1020, so they fit side by side.
+    let lo = (a & 0x00FF_00FF) &+ (b & 0x00FF_00FF) &+ (c & 0x00FF_00FF) &+ (d & 0x00FF_00FF)
+    let green = ((a >> 8) & 0xFF) &+ ((b >> 8) & 0xFF) &+ ((c >> 8) & 0xFF) &+ ((d >> 8) & 0xFF)
+    store(
+      Int32(truncatingIfNeeded: lo & 0xFFFF), Int32(truncatingIfNeeded: green),
+      Int32(truncatingIfNeeded: lo >> 16), cx, u, v)
   }
 
   /// Cb and Cr at `cx` from four pixels' worth of R, G and B.
@@ -98,30 +103,33 @@ enum YUVConverter {
     v[cx] = UInt8(truncatingIfNeeded: (vr &* r &+ vg &* g &+ vb &* b &+ 33_685_504) >> 18)
   }
 
-  /// As `chroma`, over the opaque pixels of each block only (neutral when none is opaque).
+  /// As `chroma`, over the opaque pixels of each block only; a block with none is averaged
+  /// whole (its pixels carry the colour a player without alpha shows).
   private static func opaqueChroma(
     _ row0: UnsafePointer<UInt32>, _ row1: UnsafePointer<UInt32>, _ width: Int,
     _ u: UnsafeMutablePointer<UInt8>, _ v: UnsafeMutablePointer<UInt8>
   ) {
     for cx in 0..<(width / 2) {
+      let a = row0[2 * cx]
+      let b = row0[2 * cx + 1]
+      let c = row1[2 * cx]
+      let d = row1[2 * cx + 1]
+      let opaque = (a >> 31) + (b >> 31) + (c >> 31) + (d >> 31)
+      if opaque == 0 || opaque == 4 {
+        blockChroma(a, b, c, d, cx, u, v)
+        continue
+      }
       var r: Int32 = 0
       var g: Int32 = 0
-      var b: Int32 = 0
-      var n: Int32 = 0
-      for w in [row0[2 * cx], row0[2 * cx + 1], row1[2 * cx], row1[2 * cx + 1]]
-      where w >> 24 != 0 {
+      var bl: Int32 = 0
+      for w in [a, b, c, d] where w >> 31 != 0 {
         r += Int32(w & 0xFF)
         g += Int32((w >> 8) & 0xFF)
-        b += Int32((w >> 16) & 0xFF)
-        n += 1
+        bl += Int32((w >> 16) & 0xFF)
       }
-      if n == 0 {
-        u[cx] = 128
-        v[cx] = 128
-      } else {
-        // Scaled to four pixels' worth, as `chroma` has.
-        store(r * 4 / n, g * 4 / n, b * 4 / n, cx, u, v)
-      }
+      // Scaled to four pixels' worth, as `chroma` has.
+      let n = Int32(opaque)
+      store(r * 4 / n, g * 4 / n, bl * 4 / n, cx, u, v)
     }
   }
 }

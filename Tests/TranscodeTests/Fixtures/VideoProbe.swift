@@ -19,11 +19,12 @@ enum VideoProbe {
     return path
   }
 
-  /// Every frame of `video` as RGBA (WebM through libvpx-vp9, which decodes the alpha plane).
-  static func frames(_ video: String) throws -> [RGBAImage] {
+  /// Every frame of `video` as RGBA; WebM through libvpx-vp9, which decodes the alpha plane,
+  /// unless `alpha` is false (FFmpeg's own VP9 decoder, which ignores it, as some players do).
+  static func frames(_ video: String, alpha: Bool = true) throws -> [RGBAImage] {
     let (w, h) = try size(video)
     var args = ["-nostdin", "-v", "error"]
-    if video.hasSuffix(".webm") { args += ["-c:v", "libvpx-vp9"] }
+    if video.hasSuffix(".webm") && alpha { args += ["-c:v", "libvpx-vp9"] }
     args += ["-i", video, "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgba", "-"]
     let raw = try run("ffmpeg", args)
     let n = w * h * 4
