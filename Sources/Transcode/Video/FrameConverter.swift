@@ -1,7 +1,8 @@
 /// The decode stage's work on each shown GIF frame: composite over the background, pad or crop
-/// to even, and convert (and scale) to planar YUV with swscale, once per GIF frame.
+/// to even, and convert to planar YUV once per GIF frame (``YUVConverter``; swscale when the
+/// picture is also resampled).
 ///
-/// Created and used on the decode thread only (it owns a swscale context).
+/// Created and used on the decode thread only (it may own a swscale context).
 final class FrameConverter {
   /// What happens under transparent pixels.
   enum Backdrop: Equatable {
