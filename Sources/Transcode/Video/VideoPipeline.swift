@@ -1,9 +1,7 @@
-import Dispatch
-
 /// The two stages of a video conversion, on two threads joined by a small bounded queue:
 ///
-/// - decode (a background thread): GIF frames one at a time into the decoder's canvas; each
-///   frame the schedule shows is composited, padded and converted to YUV once
+/// - decode (its own thread, ``StageThread``): GIF frames one at a time into the decoder's
+///   canvas; each frame the schedule shows is composited, padded and converted to YUV once
 ///   (``FrameConverter``) and handed on as an owned ``PlanarPicture``;
 /// - encode (the calling thread): each picture is sent to the encoder once per tick that
 ///   shows it, and the packets are muxed (``VideoWriter``).
@@ -46,18 +44,14 @@ struct VideoPipeline {
   ) throws(TranscodeError) -> Outcome {
     let queue = StageQueue<Item>(capacity: Self.queueCapacity)
     let recycled = StageQueue<PlanarPicture>(capacity: Self.queueCapacity + 2)
-    let decoderDone = DispatchSemaphore(value: 0)
     let decode = DecodeStage(
       path: path, source: source, schedule: schedule, geometry: geometry, backdrop: backdrop,
       filter: filter, strict: strict, wantsPoster: wantsPoster)
-    DispatchQueue.global(qos: .userInitiated).async {
-      decode.run(queue: queue, recycled: recycled)
-      decoderDone.signal()
-    }
+    let decoder = try StageThread { decode.run(queue: queue, recycled: recycled) }
     defer {
       queue.close()
       recycled.close()
-      decoderDone.wait()
+      decoder.join()
     }
     var outcome = Outcome(poster: nil, damage: [], convertedFrames: 0, videoFrames: 0)
     let total = schedule.videoFrames
