@@ -5,17 +5,25 @@
 /// does not cover it, through a transparent index on the first frame, or by a disposal that
 /// clears (2) or restores (3) before a later frame is shown. When none of those holds the answer
 /// is no without decoding. Otherwise the frames are decoded until a transparent pixel shows:
-/// encoders such as ffmpeg's mark a transparent index on frames that never use it.
+/// encoders such as ffmpeg's mark a transparent index on frames that never use it. When the
+/// first frame's pixels are the only possible source (it covers the canvas and nothing clears
+/// later), decoding that one frame answers for the whole file.
 enum TransparencyProbe {
   /// The scan-only test: false means certainly opaque.
   static func mayHaveTransparency(_ index: GIFIndex) -> Bool {
     guard let first = index.frames.first else { return false }
+    return !firstCoversCanvas(index) || first.transparentIndex != nil || clearsLater(index)
+  }
+
+  private static func firstCoversCanvas(_ index: GIFIndex) -> Bool {
+    guard let first = index.frames.first else { return false }
     let covered = first.rect.clipped(toWidth: index.canvasWidth, height: index.canvasHeight)
-    if covered.width < index.canvasWidth || covered.height < index.canvasHeight { return true }
-    if first.transparentIndex != nil { return true }
-    return index.frames.dropLast().contains {
-      $0.disposal == .background || $0.disposal == .previous
-    }
+    return covered.width == index.canvasWidth && covered.height == index.canvasHeight
+  }
+
+  /// Whether a disposal clears (2) or restores (3) before a later frame is shown.
+  private static func clearsLater(_ index: GIFIndex) -> Bool {
+    index.frames.dropLast().contains { $0.disposal == .background || $0.disposal == .previous }
   }
 
   /// Decodes up to `lastFrame` and reports whether any shown canvas has a transparent pixel.
@@ -26,12 +34,17 @@ enum TransparencyProbe {
     // Damage or an over-large frame: the safe answer is to keep alpha (the encode pass reports
     // the error itself).
     guard let decoder = try? GIFDecoder(source) else { return true }
+    let onlyFirst = firstCoversCanvas(source.index) && !clearsLater(source.index)
     var frame = 0
     while frame <= lastFrame {
       try Cancellation.check()
       guard let more = try? decoder.advance() else { return true }
       if !more { break }
-      if shown.contains(frame), decoder.withCanvasBytes(Self.containsTransparent) { return true }
+      if shown.contains(frame) || (onlyFirst && frame == 0) {
+        let transparent = decoder.withCanvasBytes(Self.containsTransparent)
+        if transparent && shown.contains(frame) { return true }
+        if !transparent && onlyFirst && frame == 0 { return false }
+      }
       frame += 1
     }
     return false
