@@ -13,8 +13,11 @@ struct GIF2X: ParsableCommand {
         gif2x --info cat.gif                 frames, delays, loop count, duration
         gif2x --info --json cat.gif          the same as one JSON object
         gif2x --check *.gif                  decode every frame; list the damaged files
-        gif2x --check -r --json assets/      every *.gif below assets/, one JSON line each
+        gif2x --to mp4 cat.gif               cat.mp4 beside it, timed as a browser plays it
+        gif2x --to webm sprite.gif           VP9 WebM, transparency kept
         gif2x --sheet walk.gif               walk.png + walk.json for game engines
+        gif2x --to mp4 -j 2 --output-dir out assets/   a folder, two files at a time
+        gif2x --check -r --json assets/      every *.gif below assets/, one JSON line each
 
       EXIT STATUS
         0 success, 64 usage, 65 bad or damaged input, 66 input missing or unreadable,
@@ -25,10 +28,11 @@ struct GIF2X: ParsableCommand {
   @OptionGroup(title: "Modes") var mode: ModeOptions
   @OptionGroup(title: "Input") var input: InputOptions
   @OptionGroup(title: "Output") var output: OutputOptions
-  @OptionGroup(title: "Timing") var timing: TimelineOptions
-  @OptionGroup(title: "Many files") var batch: BatchOptions
   @OptionGroup(title: "Output files") var write: WriteOptions
+  @OptionGroup(title: "Timing") var timing: TimelineOptions
+  @OptionGroup(title: "Video") var video: VideoOptions
   @OptionGroup(title: "Sprite sheets") var sheet: SheetOptions
+  @OptionGroup(title: "Many files") var batch: BatchOptions
 
   @Argument(help: "GIF files to read.")
   var inputs: [String] = []
@@ -39,7 +43,8 @@ struct GIF2X: ParsableCommand {
   mutating func validate() throws {
     if version { return }
     if mode.selected == nil {
-      throw ValidationError("choose what to do: --info, --check, --sheet (see --help)")
+      throw ValidationError(
+        "choose what to do: --info, --check, --to mp4|webm, --sheet (see --help)")
     }
     if inputs.isEmpty { throw ValidationError("no input: name one or more GIF files") }
   }
@@ -63,6 +68,11 @@ struct GIF2X: ParsableCommand {
       status = SheetCommand(
         inputs: InputList.expand(inputs, recursive: batch.recursive), input: input,
         output: output, sheet: sheet, write: write, timing: timing, batch: batch
+      ).run()
+    case .video(let format):
+      status = VideoCommand(
+        format: format, inputs: InputList.expand(inputs, recursive: batch.recursive),
+        input: input, output: output, write: write, timing: timing, video: video, batch: batch
       ).run()
     case nil: status = 64
     }

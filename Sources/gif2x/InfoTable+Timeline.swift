@@ -1,4 +1,3 @@
-import Foundation
 import Transcode
 
 /// The timeline block of the `--info` table: rate and ticks, then how faithful they are.
@@ -24,7 +23,9 @@ extension InfoTable {
 
   /// Up to three decimals, trailing zeros dropped: `50`, `33.333`, `13.3`.
   private static func number(_ value: Double) -> String {
-    var text = String(format: "%.3f", value)
+    let thousandths = Int((abs(value) * 1000).rounded())
+    let frac = String(1000 + thousandths % 1000).dropFirst()
+    var text = (value < 0 ? "-" : "") + "\(thousandths / 1000).\(frac)"
     while text.hasSuffix("0") { text.removeLast() }
     if text.hasSuffix(".") { text.removeLast() }
     return text == "-0" ? "0" : text

@@ -1,10 +1,12 @@
 import ArgumentParser
+import Transcode
 
 /// The jobs gif2x does; exactly one is chosen per run.
 enum Mode {
   case info
   case check
   case sheet
+  case video(VideoRequest.Format)
 }
 
 /// The mode flags.
@@ -15,6 +17,12 @@ struct ModeOptions: ParsableArguments {
   @Flag(name: .long, help: "Decode every frame of every GIF; print one line per damaged file.")
   var check = false
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Convert each GIF to a video: mp4 (H.264) or webm (VP9).", valueName: "format"))
+  var to: VideoRequest.Format?
+
   @Flag(name: .long, help: "Write each GIF as a sprite sheet (PNG/WebP) and its JSON timing.")
   var sheet = false
 
@@ -22,13 +30,14 @@ struct ModeOptions: ParsableArguments {
   var selected: Mode? {
     if info { return .info }
     if check { return .check }
+    if let to { return .video(to) }
     if sheet { return .sheet }
     return nil
   }
 
   func validate() throws {
-    if [info, check, sheet].filter({ $0 }).count > 1 {
-      throw ValidationError("choose one of --info, --check and --sheet")
+    if [info, check, to != nil, sheet].filter({ $0 }).count > 1 {
+      throw ValidationError("choose one of --info, --check, --to and --sheet")
     }
   }
 }

@@ -19,5 +19,12 @@ enum Signals {
     action.sa_flags = 0
     sigaction(SIGINT, &action, nil)
     sigaction(SIGTERM, &action, nil)
+    // A blocked mask is inherited across exec (some test runners and supervisors block
+    // SIGINT); unblock both so a stop request always arrives.
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGINT)
+    sigaddset(&set, SIGTERM)
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
   }
 }

@@ -15,6 +15,8 @@ public enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {
   case frameTooLarge(width: Int, height: Int, limit: Int)
   /// Damage found while decoding, raised as an error because strict mode asked for it.
   case damaged(GIFDamage)
+  /// The file has no image at all, so there is nothing to show.
+  case noFrames
 
   public var description: String {
     switch self {
@@ -32,6 +34,8 @@ public enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {
         + " raise it with --max-pixels if the file is trusted"
     case .damaged(let damage):
       return damage.description
+    case .noFrames:
+      return "no frames (the GIF holds no image to show)"
     }
   }
 }

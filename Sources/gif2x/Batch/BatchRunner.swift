@@ -101,5 +101,6 @@ struct BatchRunner {
     if json, let line = try? JSONText.encode(result, pretty: false) {
       Console.writeOut(line + "\n")
     }
+    if !json && !quiet, let message = result.message { Console.writeOut(message + "\n") }
   }
 }

@@ -1,0 +1,85 @@
+import CFFmpeg
+
+/// Owns an output `AVFormatContext` and its `AVIOContext`: one video stream, written to a file
+/// path (in gif2x, always OutputFiles' temporary path, so the target appears only on commit).
+///
+/// The format is named explicitly ("mp4", "webm") because the temporary file's name ends in
+/// `.tmp`, from which libavformat could not guess it. The same path is the context's `url`:
+/// the mp4 muxer reopens it by that name to move the moov atom to the front (`+faststart`).
+final class Muxer {
+  let pointer: UnsafeMutablePointer<AVFormatContext>
+  private let path: String
+  private var ioOpen = false
+  private var headerWritten = false
+
+  init(formatName: String, path: String) throws(FFmpegError) {
+    var context: UnsafeMutablePointer<AVFormatContext>? = nil
+    try check(
+      avformat_alloc_output_context2(&context, nil, formatName, path),
+      "avformat_alloc_output_context2(\(formatName))")
+    guard let context else {
+      throw FFmpegError(function: "avformat_alloc_output_context2", code: cffmpeg_averror_enomem())
+    }
+    pointer = context
+    self.path = path
+  }
+
+  deinit {
+    if ioOpen { avio_closep(&pointer.pointee.pb) }
+    avformat_free_context(pointer)
+  }
+
+  /// Whether encoders must put their headers in extradata (AV_CODEC_FLAG_GLOBAL_HEADER).
+  var wantsGlobalHeader: Bool {
+    guard let format = pointer.pointee.oformat else { return false }
+    return format.pointee.flags & AVFMT_GLOBALHEADER != 0
+  }
+
+  /// Adds the one stream, with the parameters of an opened encoder.
+  func addStream(from encoder: EncoderContext, metadata: [(String, String)] = [])
+    throws(FFmpegError)
+  {
+    guard let stream = avformat_new_stream(pointer, nil) else {
+      throw FFmpegError(function: "avformat_new_stream", code: cffmpeg_averror_enomem())
+    }
+    try check(
+      avcodec_parameters_from_context(stream.pointee.codecpar, encoder.pointer),
+      "avcodec_parameters_from_context")
+    stream.pointee.time_base = encoder.pointer.pointee.time_base
+    for (key, value) in metadata { av_dict_set(&stream.pointee.metadata, key, value, 0) }
+  }
+
+  /// The stream's time base, as the muxer chose it when writing the header.
+  var streamTimeBase: AVRational {
+    pointer.pointee.streams?.pointee?.pointee.time_base ?? AVRational(num: 1, den: 1000)
+  }
+
+  /// Opens the file and writes the header; `options` are the muxer's AVOptions (`movflags`).
+  func writeHeader(options: [(String, String)]) throws(FFmpegError) {
+    try check(avio_open(&pointer.pointee.pb, path, AVIO_FLAG_WRITE), "avio_open(\(path))")
+    ioOpen = true
+    var dict: OpaquePointer? = nil
+    defer { av_dict_free(&dict) }
+    for (key, value) in options { av_dict_set(&dict, key, value, 0) }
+    try check(avformat_write_header(pointer, &dict), "avformat_write_header")
+    headerWritten = true
+  }
+
+  /// Writes one packet, its times already in `streamTimeBase`.
+  func write(_ packet: Packet) throws(FFmpegError) {
+    packet.pointer.pointee.stream_index = 0
+    try check(av_interleaved_write_frame(pointer, packet.pointer), "av_interleaved_write_frame")
+  }
+
+  /// Writes the trailer (the index; for `+faststart`, moves it to the front) and closes the file.
+  func finish() throws(FFmpegError) {
+    if headerWritten {
+      try check(av_write_trailer(pointer), "av_write_trailer")
+      headerWritten = false
+    }
+    if ioOpen {
+      ioOpen = false
+      try check(avio_closep(&pointer.pointee.pb), "avio_closep")
+    }
+  }
+}

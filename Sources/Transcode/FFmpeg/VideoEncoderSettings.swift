@@ -1,0 +1,31 @@
+/// How to encode one video: plain values chosen by `Video/`, turned into AVCodecContext fields
+/// and AVOptions only by ``VideoWriter``.
+struct VideoEncoderSettings: Sendable {
+  /// The codec and its container.
+  enum Codec: Sendable, Equatable {
+    /// H.264 with libx264, in MP4.
+    case h264
+    /// VP9 with libvpx-vp9, in WebM.
+    case vp9
+
+    var encoderName: String { self == .h264 ? "libx264" : "libvpx-vp9" }
+    var formatName: String { self == .h264 ? "mp4" : "webm" }
+  }
+
+  var codec: Codec
+  var width: Int
+  var height: Int
+  /// yuva420p (VP9 only) instead of yuv420p.
+  var alpha: Bool
+  /// The unit of presentation times, in seconds: `timeBaseNumerator / timeBaseDenominator`.
+  var timeBaseNumerator: Int
+  var timeBaseDenominator: Int
+  /// The constant frame rate, or nil for variable frame rate (`--timeline native`).
+  var frameRate: (numerator: Int, denominator: Int)?
+  /// x264 / libvpx constant rate factor.
+  var crf: Int
+  /// x264 preset.
+  var preset: String
+  /// libvpx cpu-used.
+  var speed: Int
+}

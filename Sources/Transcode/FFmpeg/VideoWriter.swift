@@ -1,0 +1,139 @@
+import CFFmpeg
+
+/// Encodes pictures and muxes the packets into one file: an encoder, a muxer, one reusable
+/// frame and one packet. Created, used and dropped on one thread (the encode stage).
+///
+/// Packet durations are set here from the presentation times the caller gives: libx264 and
+/// libvpx leave them unset, and without them the last frame's time is lost (the file ends
+/// where the last frame starts: the bug of ffmpeg's CLI measured in GIF-SEMANTICS.md).
+final class VideoWriter {
+  private let settings: VideoEncoderSettings
+  private let muxer: Muxer
+  private let encoder: EncoderContext
+  private let frame: Frame
+  private let packet: Packet
+  private let encoderTimeBase: AVRational
+  /// Duration of each frame sent and not yet out of the encoder, by pts.
+  private var pendingDurations: [Int64: Int64] = [:]
+  private(set) var bytesWritten: Int64 = 0
+
+  init(path: String, settings: VideoEncoderSettings) throws(FFmpegError) {
+    self.settings = settings
+    // libx264 and libvpx log their settings and statistics at the info level; gif2x reports
+    // failures itself, so only FFmpeg's own error lines are kept.
+    av_log_set_level(AV_LOG_ERROR)
+    muxer = try Muxer(formatName: settings.codec.formatName, path: path)
+    let globalHeader = muxer.wantsGlobalHeader
+    encoder = try EncoderContext(
+      name: settings.codec.encoderName,
+      configure: { Self.configure($0, settings, globalHeader: globalHeader) },
+      options: Self.options(settings))
+    encoderTimeBase = encoder.pointer.pointee.time_base
+    let metadata = settings.alpha ? [("alpha_mode", "1")] : []
+    try muxer.addStream(from: encoder, metadata: metadata)
+    try muxer.writeHeader(
+      options: settings.codec == .h264 ? [("movflags", "+faststart")] : [])
+    frame = try Frame(
+      width: settings.width, height: settings.height,
+      format: settings.alpha ? AV_PIX_FMT_YUVA420P : AV_PIX_FMT_YUV420P)
+    packet = try Packet()
+  }
+
+  /// The codec context fields: size, pixel format, time base, BT.709 tags, threads.
+  private static func configure(
+    _ c: UnsafeMutablePointer<AVCodecContext>, _ s: VideoEncoderSettings, globalHeader: Bool
+  ) {
+    c.pointee.width = Int32(s.width)
+    c.pointee.height = Int32(s.height)
+    c.pointee.pix_fmt = s.alpha ? AV_PIX_FMT_YUVA420P : AV_PIX_FMT_YUV420P
+    c.pointee.time_base = AVRational(
+      num: Int32(s.timeBaseNumerator), den: Int32(s.timeBaseDenominator))
+    if let rate = s.frameRate {
+      c.pointee.framerate = AVRational(num: Int32(rate.numerator), den: Int32(rate.denominator))
+    } else if s.codec == .h264 {
+      // Variable rate in MP4: no B-frames. The mp4 sample table stores durations as decode-time
+      // steps; with B-frames x264's decode times are the presentation times shifted by the
+      // reorder delay, so at uneven delays the last frames' durations come out wrong (measured:
+      // the file 50 ms short on mixed-delays). Without reordering, decode time = pts and every
+      // frame, the last one included, keeps its exact duration.
+      c.pointee.max_b_frames = 0
+    }
+    c.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
+    c.pointee.color_primaries = AVCOL_PRI_BT709
+    c.pointee.color_trc = AVCOL_TRC_BT709
+    c.pointee.colorspace = AVCOL_SPC_BT709
+    c.pointee.color_range = AVCOL_RANGE_MPEG
+    c.pointee.thread_count = 0  // auto: x264 and libvpx pick from the core count
+    if s.codec == .vp9 { c.pointee.bit_rate = 0 }  // constant quality: crf alone (-b:v 0)
+    if globalHeader { c.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
+  }
+
+  /// The encoders' private options (their AVOption names).
+  private static func options(_ s: VideoEncoderSettings) -> [(String, String)] {
+    switch s.codec {
+    case .h264:
+      return [("preset", s.preset), ("crf", "\(s.crf)"), ("profile", "high")]
+    case .vp9:
+      return [
+        ("crf", "\(s.crf)"), ("cpu-used", "\(s.speed)"), ("row-mt", "1"), ("deadline", "good"),
+      ]
+    }
+  }
+
+  /// Makes `picture` the frame the next `encode` calls send (copied into the encoder's frame).
+  func setPicture(_ picture: PlanarPicture) throws(FFmpegError) {
+    try frame.makeWritable()
+    let f = frame.pointer
+    picture.bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      let planes = [f.pointee.data.0, f.pointee.data.1, f.pointee.data.2, f.pointee.data.3]
+      let strides = [
+        f.pointee.linesize.0, f.pointee.linesize.1, f.pointee.linesize.2,
+        f.pointee.linesize.3,
+      ]
+      for plane in 0..<picture.offsets.count {
+        guard let dst = planes[plane] else { continue }
+        let count = picture.rowBytes(plane)
+        for row in 0..<picture.rows[plane] {
+          (dst + row * Int(strides[plane])).update(
+            from: base + picture.offsets[plane] + row * picture.strides[plane], count: count)
+        }
+      }
+    }
+  }
+
+  /// Sends the current picture at `pts` (in the time base), shown for `duration`.
+  func encode(pts: Int64, duration: Int64) throws(FFmpegError) {
+    frame.pts = pts
+    pendingDurations[pts] = duration
+    try send(frame)
+  }
+
+  /// Drains the encoder, writes the trailer and closes the file.
+  func finish() throws(FFmpegError) {
+    try send(nil)
+    try muxer.finish()
+  }
+
+  private func send(_ frame: Frame?) throws(FFmpegError) {
+    while true {
+      let step = try encoder.send(frame)
+      try drain()
+      if step != .needsInput { return }
+    }
+  }
+
+  /// Writes every packet the encoder has ready.
+  private func drain() throws(FFmpegError) {
+    while try encoder.receive(packet) == .value {
+      let p = packet.pointer
+      if let duration = pendingDurations.removeValue(forKey: p.pointee.pts) {
+        p.pointee.duration = duration
+      }
+      av_packet_rescale_ts(p, encoderTimeBase, muxer.streamTimeBase)
+      bytesWritten += Int64(p.pointee.size)
+      try muxer.write(packet)
+      packet.unref()
+    }
+  }
+}

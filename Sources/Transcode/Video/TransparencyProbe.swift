@@ -1,0 +1,60 @@
+/// Whether a GIF ever shows a transparent pixel, which decides yuva420p for WebM (alpha costs
+/// libvpx a second encode, so it is only paid for when a pixel needs it).
+///
+/// First a free look at the scan: a canvas can only become transparent where the first frame
+/// does not cover it, through a transparent index on the first frame, or by a disposal that
+/// clears (2) or restores (3) before a later frame is shown. When none of those holds the answer
+/// is no without decoding. Otherwise the frames are decoded until a transparent pixel shows:
+/// encoders such as ffmpeg's mark a transparent index on frames that never use it. When the
+/// first frame's pixels are the only possible source (it covers the canvas and nothing clears
+/// later), decoding that one frame answers for the whole file.
+enum TransparencyProbe {
+  /// The scan-only test: false means certainly opaque.
+  static func mayHaveTransparency(_ index: GIFIndex) -> Bool {
+    guard let first = index.frames.first else { return false }
+    return !firstCoversCanvas(index) || first.transparentIndex != nil || clearsLater(index)
+  }
+
+  private static func firstCoversCanvas(_ index: GIFIndex) -> Bool {
+    guard let first = index.frames.first else { return false }
+    let covered = first.rect.clipped(toWidth: index.canvasWidth, height: index.canvasHeight)
+    return covered.width == index.canvasWidth && covered.height == index.canvasHeight
+  }
+
+  /// Whether a disposal clears (2) or restores (3) before a later frame is shown.
+  private static func clearsLater(_ index: GIFIndex) -> Bool {
+    index.frames.dropLast().contains { $0.disposal == .background || $0.disposal == .previous }
+  }
+
+  /// Decodes up to `lastFrame` and reports whether any shown canvas has a transparent pixel.
+  static func hasTransparency(
+    _ source: GIFSource, shown: Set<Int>, lastFrame: Int
+  ) throws(TranscodeError) -> Bool {
+    guard mayHaveTransparency(source.index) else { return false }
+    // Damage or an over-large frame: the safe answer is to keep alpha (the encode pass reports
+    // the error itself).
+    guard let decoder = try? GIFDecoder(source) else { return true }
+    let onlyFirst = firstCoversCanvas(source.index) && !clearsLater(source.index)
+    var frame = 0
+    while frame <= lastFrame {
+      try Cancellation.check()
+      guard let more = try? decoder.advance() else { return true }
+      if !more { break }
+      if shown.contains(frame) || (onlyFirst && frame == 0) {
+        let transparent = decoder.withCanvasBytes(Self.containsTransparent)
+        if transparent && shown.contains(frame) { return true }
+        if !transparent && onlyFirst && frame == 0 { return false }
+      }
+      frame += 1
+    }
+    return false
+  }
+
+  /// Whether any pixel's alpha is 0 (the decoder writes alpha 0 or 255 only).
+  static func containsTransparent(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    let words = bytes.bindMemory(to: UInt32.self)
+    var all: UInt32 = 0xFF00_0000
+    for w in words { all &= w }
+    return all & 0xFF00_0000 != 0xFF00_0000
+  }
+}

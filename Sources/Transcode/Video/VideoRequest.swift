@@ -1,0 +1,121 @@
+/// One GIF to turn into a video, and how: a plain Sendable value the CLI fills from its options.
+public struct VideoRequest: Sendable, Equatable {
+  /// The two containers gif2x writes, each with its one codec.
+  public enum Format: String, Sendable, Equatable, CaseIterable {
+    /// H.264 (libx264) in MP4: plays everywhere; no transparency.
+    case mp4
+    /// VP9 (libvpx-vp9) in WebM: smaller, and keeps transparency (yuva420p).
+    case webm
+
+    /// The libavcodec encoder this format needs.
+    public var encoderName: String { self == .mp4 ? "libx264" : "libvpx-vp9" }
+    /// The default constant rate factor (see ``VideoRequest/crf``).
+    public var defaultCRF: Int { self == .mp4 ? 23 : 32 }
+  }
+
+  /// What to do with an odd width or height (H.264 and VP9 in 4:2:0 need even sizes).
+  public enum EvenSize: String, Sendable, Equatable, CaseIterable {
+    /// Add one row or column of the background colour (never loses a pixel). The default.
+    case pad
+    /// Drop the last row or column.
+    case crop
+    /// Scale to the even size just below (the picture is resampled).
+    case scale
+  }
+
+  /// The filter used to resample, and to subsample chroma.
+  public enum ScaleFilter: String, Sendable, Equatable, CaseIterable {
+    /// Each output pixel is the nearest input pixel: crisp pixel art at whole-number scales.
+    case nearest
+    /// Smooth and fast. The default.
+    case bilinear
+    /// Sharpest for photographic downscales; slower.
+    case lanczos
+  }
+
+  /// How many times the animation plays inside the file (MP4 and WebM have no loop flag).
+  public enum Loop: Sendable, Equatable {
+    /// This many plays (1 = once, the default).
+    case plays(Int)
+    /// The GIF's own play count when finite; once when it loops forever (a page's `loop`
+    /// attribute does that).
+    case gif
+  }
+
+  /// The GIF to read ("-" for standard input).
+  public var input: String
+  /// The video to write.
+  public var output: String
+  public var format: Format
+  /// Also write the first frame as a PNG beside the video (OUT with `.png`).
+  public var poster: Bool
+  /// Replace existing outputs.
+  public var force: Bool
+  /// How delays are read (GIF-SEMANTICS.md): browser by default.
+  public var delays: DelayPolicy
+  /// How delays become frames (TIMELINE.md): auto with a 50 fps ceiling by default.
+  public var timeline: TimelineKind
+  /// Constant rate factor; nil means the format's default (MP4 23, WebM 32).
+  public var crf: Int?
+  /// The x264 preset (MP4).
+  public var preset: String
+  /// libvpx-vp9 cpu-used, 0 (slowest, best) to 8 (WebM).
+  public var speed: Int
+  /// The colour under transparent pixels; nil means white for MP4 and kept alpha for WebM.
+  public var background: VideoColor?
+  public var even: EvenSize
+  /// Output width or height (aspect kept when only one is given; always made even).
+  public var width: Int?
+  public var height: Int?
+  public var scaleFilter: ScaleFilter
+  public var loop: Loop
+  /// Canvas pixel limit (`--max-pixels`).
+  public var maxPixels: Int
+  /// Treat GIF damage as an error instead of playing through it.
+  public var strict: Bool
+
+  public init(
+    input: String, output: String, format: Format, poster: Bool = false, force: Bool = false,
+    delays: DelayPolicy = .browser, timeline: TimelineKind = .auto(maxFPS: FrameRate(50)),
+    crf: Int? = nil, preset: String = "medium", speed: Int = 4, background: VideoColor? = nil,
+    even: EvenSize = .pad, width: Int? = nil, height: Int? = nil,
+    scaleFilter: ScaleFilter = .bilinear, loop: Loop = .plays(1),
+    maxPixels: Int = GIFSource.defaultMaxPixels, strict: Bool = false
+  ) {
+    self.input = input
+    self.output = output
+    self.format = format
+    self.poster = poster
+    self.force = force
+    self.delays = delays
+    self.timeline = timeline
+    self.crf = crf
+    self.preset = preset
+    self.speed = speed
+    self.background = background
+    self.even = even
+    self.width = width
+    self.height = height
+    self.scaleFilter = scaleFilter
+    self.loop = loop
+    self.maxPixels = maxPixels
+    self.strict = strict
+  }
+
+  /// Where the poster goes: the output's name with `.png` instead of its extension.
+  public var posterPath: String { Self.replacingExtension(of: output, with: "png") }
+
+  /// The default output for `input`: the same name with `format`'s extension, beside it.
+  public static func defaultOutput(for input: String, format: Format) -> String {
+    replacingExtension(of: input, with: format.rawValue)
+  }
+
+  /// `path` with its extension (after the last dot of the last component) replaced, or added.
+  static func replacingExtension(of path: String, with ext: String) -> String {
+    let nameStart = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+    if let dot = path[nameStart...].lastIndex(of: "."), dot > nameStart {
+      return String(path[..<dot]) + "." + ext
+    }
+    return path + "." + ext
+  }
+}

@@ -1,0 +1,53 @@
+import Synchronization
+import Transcode
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A one-line progress bar on standard error: frames done of total and the time left. Drawn
+/// at most ten times a second; `update` is safe to call from the library's encoding thread.
+final class ProgressBar: Sendable {
+  private struct State {
+    var started = 0.0
+    var lastDraw = 0.0
+    var drawn = false
+  }
+
+  private let label: String
+  private let state = Mutex(State())
+
+  init(label: String) {
+    self.label = label
+    state.withLock { $0.started = Self.now() }
+  }
+
+  /// Redraws the bar when a tenth of a second has passed, or at the end.
+  func update(_ progress: VideoProgress) {
+    let now = Self.now()
+    let line: String? = state.withLock { s in
+      guard now - s.lastDraw >= 0.1 || progress.done == progress.total else { return nil }
+      s.lastDraw = now
+      s.drawn = true
+      let fraction = progress.total > 0 ? Double(progress.done) / Double(progress.total) : 1
+      let filled = Int(fraction * 24)
+      let elapsed = now - s.started
+      let eta = fraction > 0 ? Int((elapsed / fraction - elapsed).rounded()) : 0
+      return "\r\(label) [" + String(repeating: "#", count: filled)
+        + String(repeating: ".", count: 24 - filled)
+        + "] \(progress.done)/\(progress.total) frames, ETA \(eta) s\u{1B}[K"
+    }
+    if let line { Console.writeError(line) }
+  }
+
+  /// Clears the bar's line (before a message or the summary).
+  func finish() {
+    if state.withLock({ $0.drawn }) { Console.writeError("\r\u{1B}[K") }
+  }
+
+  private static func now() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+  }
+}

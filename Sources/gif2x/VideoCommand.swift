@@ -1,0 +1,108 @@
+import Transcode
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `gif2x --to mp4|webm`: each GIF to a video beside it (or at `-o`, or mirrored under
+/// `--output-dir`), `-j` files at a time; `-o -` streams one video to standard output.
+struct VideoCommand {
+  let format: VideoRequest.Format
+  let inputs: [BatchInput]
+  let input: InputOptions
+  let output: OutputOptions
+  let write: WriteOptions
+  let timing: TimelineOptions
+  let video: VideoOptions
+  let batch: BatchOptions
+
+  func run() -> Int32 {
+    if write.output != nil && inputs.count > 1 {
+      Console.error("-o names one file; give one input with it, or use --output-dir for many")
+      return 64
+    }
+    if write.output == nil && batch.outputDirectory == nil
+      && inputs.contains(where: { $0.path == "-" })
+    {
+      Console.error(
+        "name the output with -o (or -o - for standard output) when reading standard input")
+      return 64
+    }
+    if write.output == "-" && output.json {
+      Console.error("--json and -o - both write to standard output; choose one")
+      return 64
+    }
+    if write.output == "-" && video.poster {
+      Console.error("--poster needs a file name for the video; use -o FILE instead of -o -")
+      return 64
+    }
+    let single = inputs.count == 1
+    let job = VideoJob(
+      format: format, input: input, write: write, timing: timing, video: video,
+      outputDirectory: batch.outputDirectory,
+      showProgress: single && !output.quiet && !output.json && isatty(2) != 0)
+    let runner = BatchRunner(
+      jobs: batch.workerCount, json: output.json, quiet: output.quiet || write.output == "-",
+      skipExisting: batch.skipExisting, verb: "converted")
+    return runner.run(inputs, job: job)
+  }
+}
+
+/// One GIF to one video (and its poster).
+struct VideoJob: FileJob {
+  let format: VideoRequest.Format
+  let input: InputOptions
+  let write: WriteOptions
+  let timing: TimelineOptions
+  let video: VideoOptions
+  let outputDirectory: String?
+  let showProgress: Bool
+
+  func outputs(for item: BatchInput) -> [String] {
+    if write.output == "-" { return [] }
+    let path =
+      write.output ?? item.output(extension: format.rawValue, outputDirectory: outputDirectory)
+    return [path] + (video.poster ? [BatchInput.replacingExtension(of: path, with: "png")] : [])
+  }
+
+  func run(_ item: BatchInput, outputs: [String]) throws(TranscodeError) -> FileResult {
+    let toStdout = write.output == "-"
+    let target = toStdout ? try StdoutFile.temporaryPath(extension: format.rawValue) : outputs[0]
+    if outputDirectory != nil { try Folders.makeParents(of: target) }
+    let request = VideoRequest(
+      input: item.path, output: target, format: format, poster: video.poster,
+      force: write.force || toStdout, delays: timing.delays, timeline: timing.kind(),
+      crf: video.crf, preset: video.preset, speed: video.speed, background: video.background,
+      even: video.even, width: video.width, height: video.height,
+      scaleFilter: video.scaleFilter, loop: video.loop?.value ?? .plays(1),
+      maxPixels: input.maxPixels, strict: input.strict)
+    let bar = showProgress ? ProgressBar(label: item.path) : nil
+    defer { bar?.finish() }
+    let s = try Transcoder.video(request, progress: bar?.update)
+    if toStdout { try StdoutFile.stream(target) }
+    let files = toStdout ? [] : [s.output] + (s.poster.map { [$0] } ?? [])
+    var result = FileResult(input: item.path, outputs: toStdout ? ["-"] : files)
+    result.frames = s.gifFrames
+    result.ticks = s.frames
+    result.rate = s.rate?.description
+    result.durationMilliseconds = s.durationMilliseconds
+    result.bytes = toStdout ? s.payloadBytes : Folders.totalBytes(files)
+    result.warnings = s.warnings
+    result.message = Self.describe(item.path, s)
+    return result
+  }
+
+  /// `in.gif -> in.mp4: 480x270, 275 frames at 50 fps, 5.500 s, 312 KiB`.
+  static func describe(_ path: String, _ s: VideoSummary) -> String {
+    let rate = s.rate.map { "on a \($0) fps timeline" } ?? "at variable rate"
+    let ms = s.durationMilliseconds
+    let seconds = "\(ms / 1000).\(String(1000 + ms % 1000).dropFirst()) s"
+    var line =
+      "\(path) -> \(s.output): \(s.width)x\(s.height), \(s.frames) frames \(rate), "
+      + "\(seconds), \(max(1, s.payloadBytes / 1024)) KiB"
+    if s.plays > 1 { line += ", \(s.plays) plays" }
+    if s.keepsAlpha { line += ", alpha kept" }
+    if let poster = s.poster { line += "; poster \(poster)" }
+    return line
+  }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import Transcode
+
+extension VideoRequest.Format: ExpressibleByArgument {}
+extension VideoRequest.EvenSize: ExpressibleByArgument {}
+extension VideoRequest.ScaleFilter: ExpressibleByArgument {}
+
+extension VideoColor: ExpressibleByArgument {
+  public init?(argument: String) { self.init(parsing: argument) }
+}
+
+/// `--loop N` or `--loop gif`.
+struct LoopArgument: ExpressibleByArgument {
+  var value: VideoRequest.Loop
+
+  init?(argument: String) {
+    if argument == "gif" {
+      value = .gif
+    } else if let n = Int(argument) {
+      value = .plays(n)
+    } else {
+      return nil
+    }
+  }
+}
+
+/// The options of `--to mp4|webm`.
+struct VideoOptions: ParsableArguments {
+  @Option(
+    name: .long,
+    help: ArgumentHelp("Constant rate factor: lower is better and bigger.", valueName: "n"))
+  var crf: Int?
+
+  @Option(name: .long, help: "x264 preset for MP4 (ultrafast ... veryslow).")
+  var preset: String = "medium"
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp("VP9 cpu-used for WebM, 0-8 (higher is faster).", valueName: "n"))
+  var speed: Int = 4
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Colour under transparent pixels (#rrggbb or a name); MP4 default white, WebM keeps alpha.",
+      valueName: "color"))
+  var background: VideoColor?
+
+  @Option(name: .long, help: "Odd sizes: pad (background colour), crop or scale.")
+  var even: VideoRequest.EvenSize = .pad
+
+  @Option(
+    name: .long, help: ArgumentHelp("Output width (aspect kept; made even).", valueName: "px"))
+  var width: Int?
+
+  @Option(
+    name: .long, help: ArgumentHelp("Output height (aspect kept; made even).", valueName: "px"))
+  var height: Int?
+
+  @Option(name: .long, help: "Scale filter: nearest (pixel art), bilinear or lanczos.")
+  var scaleFilter: VideoRequest.ScaleFilter = .bilinear
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Plays inside the file: N, or gif for the GIF's own count.", valueName: "n|gif"))
+  var loop: LoopArgument?
+
+  @Flag(name: .long, help: "Also write the first frame as OUT.png, for <video poster=…>.")
+  var poster = false
+}

@@ -1,0 +1,41 @@
+import Transcode
+
+/// The GIFs the video tests encode, each built for one purpose.
+enum VideoFixtures {
+  /// Mid-range colours (far from the limits, where lossy coding and range clipping hide errors).
+  static let red: (UInt8, UInt8, UInt8) = (200, 40, 40)
+  static let green: (UInt8, UInt8, UInt8) = (40, 180, 60)
+  static let blue: (UInt8, UInt8, UInt8) = (40, 60, 200)
+  static let yellow: (UInt8, UInt8, UInt8) = (220, 200, 40)
+  static let palette = [red, green, blue, yellow, (255, 255, 255)]
+
+  /// Four solid frames, red, green, blue, yellow, with these delays (cs), at an odd size.
+  static func solids(width: Int = 33, height: Int = 17, delays: [Int]) -> VideoGIFWriter {
+    var gif = VideoGIFWriter(width: width, height: height, palette: palette)
+    for (i, d) in delays.enumerated() {
+      gif.frames.append(VideoGIFWriter.solid(UInt8(i % 4), width: width, height: height, delay: d))
+    }
+    return gif
+  }
+
+  /// A 32x32 canvas whose first frame fills only the left half (blue), the right half staying
+  /// transparent; a second frame adds a green 8x8 square at (20, 4) with a transparent index
+  /// elsewhere in its rectangle.
+  static var halfTransparent: VideoGIFWriter {
+    var gif = VideoGIFWriter(width: 32, height: 32, palette: palette)
+    gif.frames.append(
+      VideoGIFWriter.Frame(
+        width: 16, height: 32, pixels: [UInt8](repeating: 2, count: 16 * 32),
+        delayCentiseconds: 20))
+    var square = [UInt8](repeating: 4, count: 8 * 8)
+    for y in 2..<6 { for x in 2..<6 { square[y * 8 + x] = 1 } }
+    gif.frames.append(
+      VideoGIFWriter.Frame(
+        x: 18, y: 2, width: 8, height: 8, pixels: square, delayCentiseconds: 20,
+        transparentIndex: 4))
+    return gif
+  }
+
+  /// The colour index of solid frame `i`.
+  static func color(_ i: Int) -> (UInt8, UInt8, UInt8) { palette[i % 4] }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Transcode
+
+/// Reads videos back with the ffmpeg and ffprobe command-line tools, independently of the
+/// libraries gif2x links against the same way, so a round trip checks what a player sees.
+enum VideoProbe {
+  /// A fresh empty folder for one test's files.
+  static func folder() throws -> String {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("gif2x-video-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url.path
+  }
+
+  /// Writes `gif` into `folder` as `name` and returns its path.
+  static func write(_ gif: VideoGIFWriter, to folder: String, as name: String) throws -> String {
+    let path = folder + "/" + name
+    try Data(gif.bytes).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  /// Every frame of `video` as RGBA; WebM through libvpx-vp9, which decodes the alpha plane,
+  /// unless `alpha` is false (FFmpeg's own VP9 decoder, which ignores it, as some players do).
+  static func frames(_ video: String, alpha: Bool = true) throws -> [RGBAImage] {
+    let (w, h) = try size(video)
+    var args = ["-nostdin", "-v", "error"]
+    if video.hasSuffix(".webm") && alpha { args += ["-c:v", "libvpx-vp9"] }
+    args += ["-i", video, "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgba", "-"]
+    let raw = try run("ffmpeg", args)
+    let n = w * h * 4
+    return stride(from: 0, to: raw.count - n + 1, by: n).map {
+      RGBAImage(width: w, height: h, pixels: [UInt8](raw[$0..<$0 + n]))
+    }
+  }
+
+  /// The coded size of the first video stream.
+  static func size(_ video: String) throws -> (Int, Int) {
+    let out = try text(
+      "ffprobe",
+      [
+        "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height", "-of",
+        "csv=p=0", video,
+      ])
+    let parts = out.split(separator: ",").compactMap {
+      Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+    return (parts[0], parts[1])
+  }
+
+  /// Presentation time of every frame in ms, and the duration as timing.py reads it (the
+  /// stream's, else the container's).
+  static func times(_ video: String) throws -> (starts: [Int], durationMilliseconds: Int) {
+    let out = try text(
+      "ffprobe",
+      [
+        "-v", "error", "-select_streams", "v:0", "-show_entries",
+        "frame=pts_time:stream=duration:format=duration", "-of", "json", video,
+      ])
+    let json = try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any] ?? [:]
+    let frames = json["frames"] as? [[String: Any]] ?? []
+    let starts = frames.compactMap { ($0["pts_time"] as? String).flatMap(Double.init) }
+      .map { Int(($0 * 1000).rounded()) }
+    let stream = (json["streams"] as? [[String: Any]])?.first?["duration"] as? String
+    let format = (json["format"] as? [String: Any])?["duration"] as? String
+    let seconds = Double(stream ?? format ?? "") ?? -1
+    return (starts, Int((seconds * 1000).rounded()))
+  }
+
+  /// A stream field ffprobe reports (pix_fmt, color_space, …).
+  static func streamField(_ video: String, _ field: String) throws -> String {
+    try text(
+      "ffprobe",
+      [
+        "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=\(field)", "-of",
+        "csv=p=0", video,
+      ]
+    ).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// Whether two colours differ by at most `tolerance` in every channel (lossy coding and
+  /// 4:2:0 chroma move colours a little; a wrong matrix or range moves them by 20 or more).
+  static func close(
+    _ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), _ c: (UInt8, UInt8, UInt8), tolerance: Int = 10
+  ) -> Bool {
+    abs(Int(p.r) - Int(c.0)) <= tolerance && abs(Int(p.g) - Int(c.1)) <= tolerance
+      && abs(Int(p.b) - Int(c.2)) <= tolerance
+  }
+
+  private static func text(_ tool: String, _ args: [String]) throws -> String {
+    String(decoding: try run(tool, args), as: UTF8.self)
+  }
+
+  private static func run(_ tool: String, _ args: [String]) throws -> Data {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [tool] + args
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return data
+  }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+@testable import Transcode
+
+/// Encode, decode back with the ffmpeg CLI, compare size, frames and pixels with the GIF's.
+@Suite struct VideoRoundTripTests {
+  @Test(arguments: VideoRequest.Format.allCases)
+  func oddSizeIsPaddedAndColoursSurvive(format: VideoRequest.Format) throws {
+    let dir = try VideoProbe.folder()
+    let gif = try VideoProbe.write(
+      VideoFixtures.solids(delays: [10, 10, 10, 10]), to: dir, as: "a.gif")
+    let out = dir + "/a." + format.rawValue
+    let summary = try Transcoder.video(VideoRequest(input: gif, output: out, format: format))
+    #expect(summary.width == 34 && summary.height == 18)
+    #expect(try VideoProbe.size(out) == (34, 18))
+    let frames = try VideoProbe.frames(out)
+    #expect(frames.count == 4)
+    for (i, frame) in frames.enumerated() {
+      // The centre is the GIF's colour; the padded column is white (the default background)
+      // in luma, its chroma shared with the GIF's last column by 4:2:0 subsampling.
+      #expect(VideoProbe.close(frame.pixel(x: 16, y: 8), VideoFixtures.color(i)))
+      let pad = frame.pixel(x: 33, y: 8)
+      #expect(Int(pad.r) + Int(pad.g) + Int(pad.b) > 600)
+    }
+    #expect(try VideoProbe.streamField(out, "pix_fmt") == "yuv420p")
+    #expect(try VideoProbe.streamField(out, "color_space") == "bt709")
+    #expect(try VideoProbe.streamField(out, "color_range") == "tv")
+  }
+
+  @Test func cropAndScaleMakeEvenSizes() throws {
+    let dir = try VideoProbe.folder()
+    let gif = try VideoProbe.write(VideoFixtures.solids(delays: [10]), to: dir, as: "a.gif")
+    var request = VideoRequest(input: gif, output: dir + "/c.mp4", format: .mp4, even: .crop)
+    #expect(try Transcoder.video(request).width == 32)
+    #expect(try VideoProbe.size(dir + "/c.mp4") == (32, 16))
+    request.output = dir + "/w.mp4"
+    request.width = 100
+    request.scaleFilter = .nearest
+    #expect(try Transcoder.video(request).height == 52)
+    #expect(try VideoProbe.size(dir + "/w.mp4") == (100, 52))
+    let frame = try VideoProbe.frames(dir + "/w.mp4")[0]
+    #expect(VideoProbe.close(frame.pixel(x: 50, y: 26), VideoFixtures.red))
+  }
+
+  @Test func mp4CompositesTransparencyOverTheBackground() throws {
+    let dir = try VideoProbe.folder()
+    let gif = try VideoProbe.write(VideoFixtures.halfTransparent, to: dir, as: "t.gif")
+    for (background, expected) in [(nil, (255, 255, 255)), (VideoColor.black, (0, 0, 0))]
+      as [(VideoColor?, (UInt8, UInt8, UInt8))]
+    {
+      let out = dir + "/t-\(background?.description ?? "default").mp4"
+      _ = try Transcoder.video(
+        VideoRequest(input: gif, output: out, format: .mp4, background: background))
+      let frames = try VideoProbe.frames(out)
+      #expect(frames.count == 2)
+      #expect(VideoProbe.close(frames[0].pixel(x: 4, y: 16), VideoFixtures.blue))
+      #expect(VideoProbe.close(frames[0].pixel(x: 28, y: 28), expected, tolerance: 12))
+      #expect(VideoProbe.close(frames[1].pixel(x: 22, y: 6), VideoFixtures.green, tolerance: 16))
+      // Inside the second frame's rectangle, transparent pixels keep what was under them.
+      #expect(VideoProbe.close(frames[1].pixel(x: 30, y: 28), expected, tolerance: 12))
+    }
+  }
+
+  @Test func webmKeepsAlphaUnlessABackgroundIsGiven() throws {
+    let dir = try VideoProbe.folder()
+    let gif = try VideoProbe.write(VideoFixtures.halfTransparent, to: dir, as: "t.gif")
+    let out = dir + "/t.webm"
+    let summary = try Transcoder.video(VideoRequest(input: gif, output: out, format: .webm))
+    #expect(summary.keepsAlpha)
+    let frames = try VideoProbe.frames(out)
+    #expect(frames.count == 2)
+    #expect(frames[0].pixel(x: 28, y: 28).a < 16)
+    #expect(frames[0].pixel(x: 4, y: 16).a > 240)
+    #expect(frames[1].pixel(x: 22, y: 6).a > 240)
+    // Under alpha 0 is the background colour, so a player that ignores alpha shows white.
+    let flat = try VideoProbe.frames(out, alpha: false)
+    #expect(VideoProbe.close(flat[0].pixel(x: 28, y: 28), (255, 255, 255), tolerance: 8))
+    let solid = dir + "/s.webm"
+    let opaque = try Transcoder.video(
+      VideoRequest(input: gif, output: solid, format: .webm, background: .white))
+    #expect(!opaque.keepsAlpha)
+    #expect(try VideoProbe.frames(solid)[0].pixel(x: 28, y: 28).a == 255)
+  }
+
+  @Test func opaqueGIFGetsNoAlphaPlane() throws {
+    let dir = try VideoProbe.folder()
+    let gif = try VideoProbe.write(VideoFixtures.solids(delays: [10, 10]), to: dir, as: "o.gif")
+    let summary = try Transcoder.video(
+      VideoRequest(input: gif, output: dir + "/o.webm", format: .webm))
+    #expect(!summary.keepsAlpha)
+  }
+
+  @Test func posterIsTheFirstFrameAtTheVideoSize() throws {
+    let dir = try VideoProbe.folder()
+    let gif = try VideoProbe.write(VideoFixtures.solids(delays: [10, 10]), to: dir, as: "p.gif")
+    let summary = try Transcoder.video(
+      VideoRequest(input: gif, output: dir + "/p.mp4", format: .mp4, poster: true))
+    #expect(summary.poster == dir + "/p.png")
+    let frames = try VideoProbe.frames(dir + "/p.png")
+    #expect(frames.count == 1)
+    #expect(frames[0].width == 34 && frames[0].height == 18)
+    #expect(frames[0].pixel(x: 10, y: 10) == (200, 40, 40, 255))
+  }
+}

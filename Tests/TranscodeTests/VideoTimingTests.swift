@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+@testable import Transcode
+
+/// Timestamps and durations of encoded videos, read back with ffprobe.
+@Suite struct VideoTimingTests {
+  /// Delays 2, 3, 7, 10 cs (the gcd is 1 cs, so auto resamples to 50 fps: TIMELINE.md's
+  /// example [0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 3]).
+  @Test func mixedDelaysMP4IsOneFramePerTick() throws {
+    let dir = try VideoProbe.folder()
+    let gif = try VideoProbe.write(
+      VideoFixtures.solids(delays: [2, 3, 7, 10]), to: dir, as: "m.gif")
+    let out = dir + "/m.mp4"
+    let summary = try Transcoder.video(VideoRequest(input: gif, output: out, format: .mp4))
+    #expect(summary.rate == FrameRate(50))
+    #expect(summary.frames == 11)
+    let (starts, duration) = try VideoProbe.times(out)
+    #expect(starts == Array(stride(from: 0, to: 220, by: 20)))
+    #expect(duration == 220)
+    let shown = try VideoProbe.frames(out).map { frame in
+      (0..<4).first { VideoProbe.close(frame.pixel(x: 16, y: 8), VideoFixtures.color($0)) }
+    }
+    #expect(shown == [0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 3])
+  }
+
+  @Test func mixedDelaysWebMHoldsEachFrameOnTheTickGrid() throws {
+    let dir = try VideoProbe.folder()
+    let gif = try VideoProbe.write(
+      VideoFixtures.solids(delays: [2, 3, 7, 10]), to: dir, as: "m.gif")
+    let out = dir + "/m.webm"
+    let summary = try Transcoder.video(VideoRequest(input: gif, output: out, format: .webm))
+    #expect(summary.frames == 4)
+    let (starts, duration) = try VideoProbe.times(out)
+    #expect(starts == [0, 20, 60, 120])
+    #expect(duration == 220)
+  }
+
+  @Test(arguments: VideoRequest.Format.allCases)
+  func nativeKeepsEveryStartAndTheLastFramesDuration(format: VideoRequest.Format) throws {
+    let dir = try VideoProbe.folder()
+    let gif = try VideoProbe.write(
+      VideoFixtures.solids(delays: [2, 3, 7, 10]), to: dir, as: "n.gif")
+    let out = dir + "/n." + format.rawValue
+    let summary = try Transcoder.video(
+      VideoRequest(input: gif, output: out, format: format, timeline: .native))
+    #expect(summary.rate == nil)
+    let (starts, duration) = try VideoProbe.times(out)
+    #expect(starts == [0, 20, 50, 120])
+    #expect(duration == 220)
+  }
+
+  @Test(arguments: VideoRequest.Format.allCases)
+  func singleFrameLastsItsDelay(format: VideoRequest.Format) throws {
+    let dir = try VideoProbe.folder()
+    let gif = try VideoProbe.write(VideoFixtures.solids(delays: [50]), to: dir, as: "s.gif")
+    let out = dir + "/s." + format.rawValue
+    _ = try Transcoder.video(VideoRequest(input: gif, output: out, format: format))
+    let (starts, duration) = try VideoProbe.times(out)
+    #expect(starts == [0])
+    #expect(duration == 500)
+    #expect(VideoProbe.close(try VideoProbe.frames(out)[0].pixel(x: 5, y: 5), VideoFixtures.red))
+  }
+
+  @Test func loopRepeatsThePlaysInsideTheFile() throws {
+    let dir = try VideoProbe.folder()
+    var fixture = VideoFixtures.solids(delays: [10, 20])
+    fixture.loopCount = 2  // three plays in all
+    let gif = try VideoProbe.write(fixture, to: dir, as: "l.gif")
+    let three = try Transcoder.video(
+      VideoRequest(input: gif, output: dir + "/l.mp4", format: .mp4, loop: .gif))
+    #expect(three.plays == 3)
+    #expect(try VideoProbe.times(dir + "/l.mp4").durationMilliseconds == 900)
+    let two = try Transcoder.video(
+      VideoRequest(input: gif, output: dir + "/l.webm", format: .webm, loop: .plays(2)))
+    #expect(two.plays == 2)
+    let (starts, duration) = try VideoProbe.times(dir + "/l.webm")
+    #expect(starts == [0, 100, 300, 400])
+    #expect(duration == 600)
+  }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+/// End-to-end runs of `gif2x --to mp4|webm`: files, messages and exit statuses.
+@Suite struct VideoCLITests {
+  let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+      "samples/bounce.gif"
+    ).path
+
+  func folder() throws -> String {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("gif2x-video-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url.path
+  }
+
+  func files(in dir: String) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+  }
+
+  @Test func defaultOutputIsBesideTheInputWithThePoster() throws {
+    let dir = try folder()
+    try FileManager.default.copyItem(atPath: sample, toPath: dir + "/b.gif")
+    let run = try VideoBinary.run(["--to", "mp4", dir + "/b.gif", "--poster"])
+    #expect(run.status == 0)
+    #expect(run.stdout.contains("b.mp4"))
+    #expect(try files(in: dir) == ["b.gif", "b.mp4", "b.png"])
+  }
+
+  @Test func existingOutputNeedsForce() throws {
+    let dir = try folder()
+    let out = dir + "/x.webm"
+    try Data("keep me".utf8).write(to: URL(fileURLWithPath: out))
+    let refused = try VideoBinary.run(["--to", "webm", sample, "-o", out])
+    #expect(refused.status == 73)
+    #expect(refused.stderr.contains("already exists"))
+    #expect(try String(contentsOfFile: out, encoding: .utf8) == "keep me")
+    #expect(try files(in: dir) == ["x.webm"])
+    let forced = try VideoBinary.run(["--to", "webm", sample, "-o", out, "-y"])
+    #expect(forced.status == 0)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: out)).count > 100)
+  }
+
+  @Test func missingOrUnwritableFolderIs73() throws {
+    let missing = try VideoBinary.run(["--to", "mp4", sample, "-o", "/nonexistent-gif2x/x.mp4"])
+    #expect(missing.status == 73)
+    #expect(missing.stderr.contains("does not exist"))
+    // /proc refuses new files even to root, so this holds in containers too.
+    let proc = try VideoBinary.run(["--to", "mp4", sample, "-o", "/proc/gif2x-test.mp4"])
+    #expect(proc.status == 73)
+  }
+
+  @Test func nonGIFInputIs65AndWritesNothing() throws {
+    let dir = try folder()
+    let input = dir + "/fake.gif"
+    try Data("PNG? no, just text".utf8).write(to: URL(fileURLWithPath: input))
+    let run = try VideoBinary.run(["--to", "mp4", input, "--poster"])
+    #expect(run.status == 65)
+    #expect(run.stderr.contains("not a GIF"))
+    #expect(try files(in: dir) == ["fake.gif"])
+  }
+
+  @Test func truncatedGIFPlaysThroughWithAWarning() throws {
+    let dir = try folder()
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: sample))
+    try bytes.prefix(bytes.count * 2 / 3).write(to: URL(fileURLWithPath: dir + "/t.gif"))
+    let run = try VideoBinary.run(["--to", "mp4", dir + "/t.gif"])
+    #expect(run.status == 0)
+    #expect(run.stderr.contains("warning"))
+    let strict = try VideoBinary.run([
+      "--to", "mp4", dir + "/t.gif", "-o", dir + "/s.mp4", "--strict",
+    ])
+    #expect(strict.status == 65)
+    #expect(try files(in: dir) == ["t.gif", "t.mp4"])
+  }
+
+  @Test func badOptionsAreUsageErrors() throws {
+    let preset = try VideoBinary.run([
+      "--to", "mp4", sample, "-o", "/tmp/p.mp4", "--preset", "quick",
+    ])
+    #expect(preset.status == 64)
+    #expect(preset.stderr.contains("quick"))
+    let format = try VideoBinary.run(["--to", "gif", sample])
+    #expect(format.status == 64)
+  }
+
+  @Test func interruptLeavesNothingBehind() throws {
+    let dir = try folder()
+    try FileManager.default.copyItem(atPath: sample, toPath: dir + "/i.gif")
+    let process = Process()
+    process.executableURL = VideoBinary.url
+    process.arguments = ["--to", "webm", dir + "/i.gif", "--loop", "200", "--speed", "0"]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    Thread.sleep(forTimeInterval: 1.0)
+    process.interrupt()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 130)
+    #expect(try files(in: dir) == ["i.gif"])
+  }
+}
