@@ -27,10 +27,13 @@ test: deps
 	$(SWIFT) build
 	$(SWIFT) test
 
+# The main jobs on the bundled sample: a web MP4, a transparent WebM, a sprite sheet.
 demo: build
 	@mkdir -p demo-out
 	$(BIN) --info samples/bounce.gif
-	$(BIN) --check samples/bounce.gif && echo "samples/bounce.gif: every frame decodes cleanly"
+	$(BIN) --to mp4 samples/bounce.gif -o demo-out/bounce.mp4 --poster --force
+	$(BIN) --to webm samples/bounce.gif -o demo-out/bounce.webm --force
+	$(BIN) --sheet samples/bounce.gif -o demo-out/bounce.png --force
 
 # The binary, its man page and bash/zsh/fish completions (all from swift-argument-parser).
 install: build

@@ -102,3 +102,58 @@ final class BatchTests {
     #expect(empty.status == 66)
   }
 }
+
+/// Ctrl-C in the middle of a batch: exit 130, and nothing partial or temporary left behind.
+@Suite("Batch interrupt")
+final class BatchInterruptTests {
+  let folder: URL
+
+  init() throws { folder = try CLI.temporaryFolder() }
+  deinit { try? FileManager.default.removeItem(at: folder) }
+
+  /// A 1280x720 screen with 400 tiny frames: quick to decode, seconds to encode as video.
+  static func slowToEncode() -> [UInt8] {
+    var b: [UInt8] = Array("GIF89a".utf8) + [0x00, 0x05, 0xD0, 0x02, 0x80, 0, 0]
+    b += [255, 0, 0, 0, 0, 255]
+    for i in 0..<400 {
+      b += [0x21, 0xF9, 4, 0, 4, 0, 0, 0]
+      b += [0x2C, UInt8(i % 200), 0, 0, 0, 1, 0, 1, 0, 0]
+      b += [2, 2, UInt8(4 | (i % 2) << 3 | 1 << 6), 1, 0]
+    }
+    return b + [0x3B]
+  }
+
+  @Test("SIGINT stops the run with 130 and leaves no output")
+  func interrupt() throws {
+    let inputs = folder.appendingPathComponent("in")
+    let outputs = folder.appendingPathComponent("out")
+    try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+    for name in ["a", "b", "c"] {
+      try Data(Self.slowToEncode()).write(to: inputs.appendingPathComponent("\(name).gif"))
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CLI.binary)
+    process.arguments = [
+      "--to", "mp4", "-j", "1", inputs.path, "--output-dir", outputs.path, "--preset", "slow",
+    ]
+    let err = Pipe()
+    process.standardError = err
+    process.standardOutput = Pipe()
+    try process.run()
+    // Wait until the first temporary file exists, then interrupt.
+    var waited = 0.0
+    while waited < 20 {
+      let files = (try? FileManager.default.contentsOfDirectory(atPath: outputs.path)) ?? []
+      if files.contains(where: { $0.hasSuffix(".tmp") }) { break }
+      Thread.sleep(forTimeInterval: 0.05)
+      waited += 0.05
+    }
+    process.interrupt()
+    process.waitUntilExit()
+    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(process.terminationStatus == 130)
+    #expect(stderr.contains("interrupted"))
+    let left = (try? FileManager.default.contentsOfDirectory(atPath: outputs.path)) ?? []
+    #expect(left.isEmpty, "left behind: \(left)")
+  }
+}
