@@ -2,14 +2,16 @@ import Foundation
 import Testing
 
 /// `gif2x --sheet` end to end: files, exit statuses, and what a failed run leaves behind.
-@Suite("gif2x --sheet", .enabled(if: SheetBinary.path != nil, "build gif2x first"))
+@Suite(
+  "gif2x --sheet",
+  .enabled(if: FileManager.default.isExecutableFile(atPath: CLI.binary), "build gif2x first"))
 struct SheetCommandTests {
   /// A copy of samples/bounce.gif in a fresh folder.
   func sample() throws -> (folder: URL, gif: String) {
-    let folder = try SheetBinary.temporaryFolder()
+    let folder = try CLI.temporaryFolder()
     let gif = folder.appendingPathComponent("bounce.gif")
     try FileManager.default.copyItem(
-      at: SheetBinary.packageRoot.appendingPathComponent("samples/bounce.gif"), to: gif)
+      at: CLI.packageRoot.appendingPathComponent("samples/bounce.gif"), to: gif)
     return (folder, gif.path)
   }
 
@@ -20,7 +22,7 @@ struct SheetCommandTests {
   @Test("without -o the sheet and its JSON go beside the GIF")
   func besideInput() throws {
     let (folder, gif) = try sample()
-    let run = try SheetBinary.run(["--sheet", gif])
+    let run = try CLI.run(["--sheet", gif])
     #expect(run.status == 0, "\(run.stderr)")
     #expect(try files(folder) == ["bounce.gif", "bounce.json", "bounce.png"])
     let json = try String(
@@ -33,7 +35,7 @@ struct SheetCommandTests {
   func output() throws {
     let (folder, gif) = try sample()
     let out = folder.appendingPathComponent("walk.webp").path
-    let run = try SheetBinary.run(["--sheet", gif, "-o", out, "--format", "godot", "-q"])
+    let run = try CLI.run(["--sheet", gif, "-o", out, "--format", "godot", "-q"])
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.isEmpty)
     #expect(try files(folder) == ["bounce.gif", "walk.tres", "walk.webp"])
@@ -44,22 +46,22 @@ struct SheetCommandTests {
     let (folder, gif) = try sample()
     let json = folder.appendingPathComponent("bounce.json")
     try Data("keep me".utf8).write(to: json)
-    let run = try SheetBinary.run(["--sheet", gif])
+    let run = try CLI.run(["--sheet", gif])
     #expect(run.status == 73)
     #expect(run.stderr.contains("bounce.json"))
     #expect(try String(contentsOf: json, encoding: .utf8) == "keep me")
     #expect(try files(folder) == ["bounce.gif", "bounce.json"])
-    let forced = try SheetBinary.run(["--sheet", gif, "--force"])
+    let forced = try CLI.run(["--sheet", gif, "--force"])
     #expect(forced.status == 0)
     #expect(try String(contentsOf: json, encoding: .utf8) != "keep me")
   }
 
   @Test("a file that is not a GIF: exit 65 with a message, no output")
   func notAGIF() throws {
-    let folder = try SheetBinary.temporaryFolder()
+    let folder = try CLI.temporaryFolder()
     let fake = folder.appendingPathComponent("fake.gif")
     try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0]).write(to: fake)
-    let run = try SheetBinary.run(["--sheet", fake.path])
+    let run = try CLI.run(["--sheet", fake.path])
     #expect(run.status == 65)
     #expect(run.stderr.contains("not a GIF"))
     #expect(try files(folder) == ["fake.gif"])
@@ -68,7 +70,7 @@ struct SheetCommandTests {
   @Test("a frame over --max-size: exit 65 naming both sizes, no output")
   func tooLarge() throws {
     let (folder, gif) = try sample()
-    let run = try SheetBinary.run(["--sheet", gif, "--max-size", "50"])
+    let run = try CLI.run(["--sheet", gif, "--max-size", "50"])
     #expect(run.status == 65)
     #expect(run.stderr.contains("96x64") && run.stderr.contains("50"))
     #expect(try files(folder) == ["bounce.gif"])
@@ -77,20 +79,20 @@ struct SheetCommandTests {
   @Test("usage errors exit 64; a missing input exits 66")
   func usage() throws {
     let (folder, gif) = try sample()
-    #expect(try SheetBinary.run(["--sheet", gif, "--scale", "0"]).status == 64)
-    #expect(try SheetBinary.run(["--sheet", gif, "--columns", "2", "--rows", "2"]).status == 64)
-    #expect(try SheetBinary.run(["--sheet", gif, gif, "-o", "x.png"]).status == 64)
+    #expect(try CLI.run(["--sheet", gif, "--scale", "0"]).status == 64)
+    #expect(try CLI.run(["--sheet", gif, "--columns", "2", "--rows", "2"]).status == 64)
+    #expect(try CLI.run(["--sheet", gif, gif, "-o", "x.png"]).status == 64)
     #expect(
-      try SheetBinary.run(["--sheet", gif, "-o", "x.png", "--image-format", "webp"]).status == 64)
+      try CLI.run(["--sheet", gif, "-o", "x.png", "--image-format", "webp"]).status == 64)
     #expect(
-      try SheetBinary.run(["--sheet", folder.appendingPathComponent("no.gif").path]).status == 66)
+      try CLI.run(["--sheet", folder.appendingPathComponent("no.gif").path]).status == 66)
     #expect(try files(folder) == ["bounce.gif"])
   }
 
   @Test("several pages: OUT.png, OUT-1.png, … linked from OUT.json")
   func pages() throws {
     let (folder, gif) = try sample()
-    let run = try SheetBinary.run(["--sheet", gif, "--max-size", "200", "--timeline", "gcd"])
+    let run = try CLI.run(["--sheet", gif, "--max-size", "200", "--timeline", "gcd"])
     #expect(run.status == 0, "\(run.stderr)")
     let names = try files(folder)
     #expect(names.contains("bounce-1.png") && names.contains("bounce-1.json"))

@@ -22,7 +22,7 @@ import Testing
   @Test func defaultOutputIsBesideTheInputWithThePoster() throws {
     let dir = try folder()
     try FileManager.default.copyItem(atPath: sample, toPath: dir + "/b.gif")
-    let run = try VideoBinary.run(["--to", "mp4", dir + "/b.gif", "--poster"])
+    let run = try CLI.run(["--to", "mp4", dir + "/b.gif", "--poster"])
     #expect(run.status == 0)
     #expect(run.stdout.contains("b.mp4"))
     #expect(try files(in: dir) == ["b.gif", "b.mp4", "b.png"])
@@ -32,22 +32,22 @@ import Testing
     let dir = try folder()
     let out = dir + "/x.webm"
     try Data("keep me".utf8).write(to: URL(fileURLWithPath: out))
-    let refused = try VideoBinary.run(["--to", "webm", sample, "-o", out])
+    let refused = try CLI.run(["--to", "webm", sample, "-o", out])
     #expect(refused.status == 73)
     #expect(refused.stderr.contains("already exists"))
     #expect(try String(contentsOfFile: out, encoding: .utf8) == "keep me")
     #expect(try files(in: dir) == ["x.webm"])
-    let forced = try VideoBinary.run(["--to", "webm", sample, "-o", out, "-y"])
+    let forced = try CLI.run(["--to", "webm", sample, "-o", out, "-y"])
     #expect(forced.status == 0)
     #expect(try Data(contentsOf: URL(fileURLWithPath: out)).count > 100)
   }
 
   @Test func missingOrUnwritableFolderIs73() throws {
-    let missing = try VideoBinary.run(["--to", "mp4", sample, "-o", "/nonexistent-gif2x/x.mp4"])
+    let missing = try CLI.run(["--to", "mp4", sample, "-o", "/nonexistent-gif2x/x.mp4"])
     #expect(missing.status == 73)
     #expect(missing.stderr.contains("does not exist"))
     // /proc refuses new files even to root, so this holds in containers too.
-    let proc = try VideoBinary.run(["--to", "mp4", sample, "-o", "/proc/gif2x-test.mp4"])
+    let proc = try CLI.run(["--to", "mp4", sample, "-o", "/proc/gif2x-test.mp4"])
     #expect(proc.status == 73)
   }
 
@@ -55,7 +55,7 @@ import Testing
     let dir = try folder()
     let input = dir + "/fake.gif"
     try Data("PNG? no, just text".utf8).write(to: URL(fileURLWithPath: input))
-    let run = try VideoBinary.run(["--to", "mp4", input, "--poster"])
+    let run = try CLI.run(["--to", "mp4", input, "--poster"])
     #expect(run.status == 65)
     #expect(run.stderr.contains("not a GIF"))
     #expect(try files(in: dir) == ["fake.gif"])
@@ -65,10 +65,10 @@ import Testing
     let dir = try folder()
     let bytes = try Data(contentsOf: URL(fileURLWithPath: sample))
     try bytes.prefix(bytes.count * 2 / 3).write(to: URL(fileURLWithPath: dir + "/t.gif"))
-    let run = try VideoBinary.run(["--to", "mp4", dir + "/t.gif"])
+    let run = try CLI.run(["--to", "mp4", dir + "/t.gif"])
     #expect(run.status == 0)
     #expect(run.stderr.contains("warning"))
-    let strict = try VideoBinary.run([
+    let strict = try CLI.run([
       "--to", "mp4", dir + "/t.gif", "-o", dir + "/s.mp4", "--strict",
     ])
     #expect(strict.status == 65)
@@ -76,12 +76,12 @@ import Testing
   }
 
   @Test func badOptionsAreUsageErrors() throws {
-    let preset = try VideoBinary.run([
+    let preset = try CLI.run([
       "--to", "mp4", sample, "-o", "/tmp/p.mp4", "--preset", "quick",
     ])
     #expect(preset.status == 64)
     #expect(preset.stderr.contains("quick"))
-    let format = try VideoBinary.run(["--to", "gif", sample])
+    let format = try CLI.run(["--to", "gif", sample])
     #expect(format.status == 64)
   }
 
@@ -89,7 +89,7 @@ import Testing
     let dir = try folder()
     try FileManager.default.copyItem(atPath: sample, toPath: dir + "/i.gif")
     let process = Process()
-    process.executableURL = VideoBinary.url
+    process.executableURL = URL(fileURLWithPath: CLI.binary)
     process.arguments = ["--to", "webm", dir + "/i.gif", "--loop", "200", "--speed", "0"]
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
