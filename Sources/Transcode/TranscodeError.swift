@@ -5,6 +5,9 @@ public enum TranscodeError: Error, Equatable, Sendable, CustomStringConvertible 
   case usage(String)
   /// The input is damaged, not a GIF, or over a limit (65, EX_DATAERR).
   case badInput(path: String, GIFError)
+  /// The input is a valid GIF that the chosen output cannot hold, such as a video too wide
+  /// for the encoder (65, EX_DATAERR).
+  case unsupported(path: String, reason: String)
   /// The input decoded but cannot become a sprite sheet, such as a frame larger than
   /// `--max-size` (65, EX_DATAERR).
   case sheet(path: String, SheetError)
@@ -25,7 +28,7 @@ public enum TranscodeError: Error, Equatable, Sendable, CustomStringConvertible 
   public var exitStatus: Int32 {
     switch self {
     case .usage: return 64
-    case .badInput, .sheet: return 65
+    case .badInput, .sheet, .unsupported: return 65
     case .noInput: return 66
     case .missingEncoder: return 69
     case .internalError: return 70
@@ -40,6 +43,7 @@ public enum TranscodeError: Error, Equatable, Sendable, CustomStringConvertible 
     case .usage(let message): return message
     case .badInput(let path, let error): return "\(path): \(error)"
     case .sheet(let path, let error): return "\(path): \(error)"
+    case .unsupported(let path, let reason): return "\(path): \(reason)"
     case .noInput(let path, let reason): return "\(path): \(reason)"
     case .missingEncoder(let name, let package):
       return "the FFmpeg libraries here have no \(name) encoder; install \(package)"

@@ -98,7 +98,7 @@ struct VideoJob: FileJob {
     let ms = s.durationMilliseconds
     let seconds = "\(ms / 1000).\(String(1000 + ms % 1000).dropFirst()) s"
     var line =
-      "\(path) -> \(s.output): \(s.width)x\(s.height), \(s.frames) frames \(rate), "
+      "\(path) -> \(s.output): \(s.width)x\(s.height), \(s.frames) frame\(s.frames == 1 ? "" : "s") \(rate), "
       + "\(seconds), \(max(1, s.payloadBytes / 1024)) KiB"
     if s.plays > 1 { line += ", \(s.plays) plays" }
     if s.keepsAlpha { line += ", alpha kept" }

@@ -5,6 +5,9 @@
 /// sizes; `output` is what the encoder gets. They differ only when scaling (`--even scale`,
 /// `--width`, `--height`), and then swscale resamples with the chosen filter.
 struct VideoGeometry: Equatable, Sendable {
+  /// The largest side libx264 and libvpx-vp9 encode (both refuse 16386).
+  static let maxSide = 16384
+
   var canvasWidth: Int
   var canvasHeight: Int
   var preparedWidth: Int

@@ -27,6 +27,16 @@ struct VideoSetup {
     geometry = VideoGeometry(
       canvasWidth: index.canvasWidth, canvasHeight: index.canvasHeight, even: request.even,
       width: request.width, height: request.height)
+    // libx264 and libvpx-vp9 both refuse a side over 16384 pixels (measured with FFmpeg 5.1);
+    // say so before any work, with the way out.
+    let side = VideoGeometry.maxSide
+    if geometry.outputWidth > side || geometry.outputHeight > side {
+      throw .unsupported(
+        path: request.input,
+        reason: "a \(geometry.outputWidth)x\(geometry.outputHeight) video is over the"
+          + " \(request.format.encoderName) limit of \(side) pixels a side;"
+          + " scale it with --width or --height")
+    }
     backdrop = try Self.backdrop(request, source, schedule)
   }
 
