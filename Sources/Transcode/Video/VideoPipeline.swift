@@ -26,14 +26,8 @@ struct VideoPipeline {
     var videoFrames: Int
   }
 
-  let path: String
-  let source: GIFSource
-  let schedule: VideoSchedule
-  let geometry: VideoGeometry
-  let backdrop: FrameConverter.Backdrop
-  let filter: VideoRequest.ScaleFilter
-  let strict: Bool
-  let wantsPoster: Bool
+  /// The decode side, with everything it needs (the file, schedule, geometry, backdrop).
+  let decode: DecodeStage
 
   /// Pictures the decoder may run ahead of the encoder: enough to keep both threads busy.
   static let queueCapacity = 3
@@ -44,9 +38,8 @@ struct VideoPipeline {
   ) throws(TranscodeError) -> Outcome {
     let queue = StageQueue<Item>(capacity: Self.queueCapacity)
     let recycled = StageQueue<PlanarPicture>(capacity: Self.queueCapacity + 2)
-    let decode = DecodeStage(
-      path: path, source: source, schedule: schedule, geometry: geometry, backdrop: backdrop,
-      filter: filter, strict: strict, wantsPoster: wantsPoster)
+    let decode = self.decode
+    let schedule = decode.schedule
     let decoder = try StageThread { decode.run(queue: queue, recycled: recycled) }
     defer {
       queue.close()
@@ -68,7 +61,7 @@ struct VideoPipeline {
             progress?(VideoProgress(done: outcome.videoFrames, total: total))
           }
         } catch {
-          throw .internalError("\(path): encoding failed: \(error)")
+          throw .internalError("\(decode.path): encoding failed: \(error)")
         }
         recycled.offer(picture)
       case .poster(let image):

@@ -82,8 +82,9 @@ struct VideoSetup {
         "\(request.output): cannot start the \(request.format.encoderName) encoder: \(error)")
     }
     let pipeline = VideoPipeline(
-      path: path, source: source, schedule: schedule, geometry: geometry, backdrop: backdrop,
-      filter: request.scaleFilter, strict: request.strict, wantsPoster: request.poster)
+      decode: DecodeStage(
+        path: path, source: source, schedule: schedule, geometry: geometry, backdrop: backdrop,
+        filter: request.scaleFilter, strict: request.strict, wantsPoster: request.poster))
     let outcome = try pipeline.run(into: writer, progress: progress)
     do {
       try writer.finish()

@@ -1,6 +1,5 @@
-/// Writes small GIFs in test code for the video round trips (the fixtures are built, not
-/// stored, so each test says what it tests). LZW is written uncompressed: 9-bit codes with a
-/// clear code every 254 pixels, so the code width never grows; every decoder accepts that.
+/// Describes small GIFs in test code for the video round trips (the fixtures are built, not
+/// stored, so each test says what it tests); `GIFBuilder` writes the bytes.
 struct VideoGIFWriter {
   /// One image of the GIF.
   struct Frame {
@@ -30,65 +29,21 @@ struct VideoGIFWriter {
       delayCentiseconds: delay)
   }
 
+  /// The file, written by the shared test `GIFBuilder` (a 256-entry global table, LZW at
+  /// minimum code size 8).
   var bytes: [UInt8] {
-    var out = Array("GIF89a".utf8)
-    out += le16(width) + le16(height)
-    out += [0xF7, 0, 0]  // global table of 256 entries
-    for i in 0..<256 {
+    let rgb = (0..<256).map { i -> UInt32 in
       let c = i < palette.count ? palette[i] : (0, 0, 0)
-      out += [c.0, c.1, c.2]
+      return UInt32(c.0) << 16 | UInt32(c.1) << 8 | UInt32(c.2)
     }
-    if let loop = loopCount {
-      out += [0x21, 0xFF, 11] + Array("NETSCAPE2.0".utf8) + [3, 1] + le16(loop) + [0]
-    }
+    var gif = GIFBuilder(width: width, height: height, globalPalette: rgb)
+    if let loop = loopCount { gif.loop(loop) }
     for f in frames {
-      let packed = UInt8((f.disposal & 7) << 2) | (f.transparentIndex != nil ? 1 : 0)
-      out += [0x21, 0xF9, 4, packed] + le16(f.delayCentiseconds)
-      out += [UInt8(f.transparentIndex ?? 0), 0]
-      out += [0x2C] + le16(f.x) + le16(f.y) + le16(f.width) + le16(f.height) + [0]
-      out += [8] + subBlocks(lzw(f.pixels))
+      gif.control(delay: f.delayCentiseconds, disposal: f.disposal, transparent: f.transparentIndex)
+      gif.image(
+        x: f.x, y: f.y, width: f.width, height: f.height, indexes: f.pixels, minCodeSize: 8)
     }
-    out.append(0x3B)
-    return out
-  }
-
-  private func le16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8((v >> 8) & 0xFF)] }
-
-  /// Uncompressed LZW at minimum code size 8: clear, the pixels as literal 9-bit codes with a
-  /// clear every 254 of them, end of information.
-  private func lzw(_ pixels: [UInt8]) -> [UInt8] {
-    var codes: [Int] = [256]
-    for (i, p) in pixels.enumerated() {
-      if i > 0 && i % 254 == 0 { codes.append(256) }
-      codes.append(Int(p))
-    }
-    codes.append(257)
-    var out: [UInt8] = []
-    var bits = 0
-    var count = 0
-    for code in codes {
-      bits |= code << count
-      count += 9
-      while count >= 8 {
-        out.append(UInt8(bits & 0xFF))
-        bits >>= 8
-        count -= 8
-      }
-    }
-    if count > 0 { out.append(UInt8(bits & 0xFF)) }
-    return out
-  }
-
-  private func subBlocks(_ data: [UInt8]) -> [UInt8] {
-    var out: [UInt8] = []
-    var i = 0
-    while i < data.count {
-      let n = min(255, data.count - i)
-      out.append(UInt8(n))
-      out += data[i..<i + n]
-      i += n
-    }
-    out.append(0)
-    return out
+    gif.trailer()
+    return gif.bytes
   }
 }
