@@ -56,17 +56,14 @@ format:
 clean:
 	rm -rf .build demo-out
 
-# libFuzzer over the GIF scanner, decoder and timeline (pure Swift; no FFmpeg), seeded from
-# samples/ and ../shared/corpus when present. `make fuzz SECONDS=600`.
-FUZZ_SOURCES := $(wildcard Sources/Transcode/GIF/*.swift Sources/Transcode/Timeline/*.swift) \
-  Sources/Transcode/RGBAImage.swift Sources/Transcode/TranscodeError.swift \
-  Sources/Transcode/Sheet/SheetError.swift \
-  Sources/Transcode/Inspect/GIFReport.swift $(wildcard Sources/Transcode/Inspect/Timeline*.swift) \
-  $(wildcard Tests/Fuzz/*.swift)
+# libFuzzer over the C-free core: the TranscodeCore target's sources (Sources/Transcode/Core,
+# no FFmpeg) compiled together with Tests/Fuzz, seeded from samples/ and ../shared/corpus when
+# present. `make fuzz SECONDS=600`.
+CORE_SOURCES := $(shell find Sources/Transcode/Core -name '*.swift')
 fuzz:
 	@mkdir -p .build/fuzz fuzz-corpus
-	swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name Transcode \
-	  $(FUZZ_SOURCES) -o .build/fuzz/fuzz-gif
+	swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name TranscodeCore \
+	  -package-name gif2x $(CORE_SOURCES) $(wildcard Tests/Fuzz/*.swift) -o .build/fuzz/fuzz-gif
 	@cp -n samples/*.gif fuzz-corpus/ 2>/dev/null || true
 	@if [ -d ../shared/corpus/gif ]; then find ../shared/corpus/gif -name '*.gif' -exec cp -n {} fuzz-corpus/ \; ; fi
 	.build/fuzz/fuzz-gif -max_total_time=$(SECONDS) -timeout=10 -rss_limit_mb=2048 \

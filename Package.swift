@@ -19,10 +19,15 @@ let package = Package(
         .apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libavutil-dev", "pkg-config"])
       ]
     ),
+    // The C-free core: GIF scan and decode, timelines, plans, sheet layout, video geometry and
+    // schedule, pipeline primitives, requests and errors. No FFmpeg, so the fuzzers build it alone.
+    .target(name: "TranscodeCore", path: "Sources/Transcode/Core"),
+    // The library users import: the core plus the FFmpeg sinks (video, sheet pages).
     .target(
       name: "Transcode",
-      dependencies: ["CFFmpeg"],
-      swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
+      dependencies: ["TranscodeCore", "CFFmpeg"],
+      path: "Sources/Transcode",
+      exclude: ["Core"]
     ),
     .executableTarget(
       name: "gif2x",
@@ -31,8 +36,11 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .testTarget(name: "TranscodeTests", dependencies: ["Transcode"], exclude: ["Golden"]),
-    .testTarget(name: "gif2xTests", dependencies: ["Transcode"]),
+    .testTarget(
+      name: "TranscodeTests", dependencies: ["Transcode", "TranscodeCore"], exclude: ["Golden"]),
+    // End-to-end tests run the gif2x binary: depending on it keeps `swift test` from running a
+    // stale one.
+    .testTarget(name: "gif2xTests", dependencies: ["gif2x", "Transcode"]),
   ],
   swiftLanguageModes: [.v6]
 )

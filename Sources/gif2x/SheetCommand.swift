@@ -36,8 +36,8 @@ struct SheetCommand {
 
   /// `--image-format`, else webp when `-o` ends in .webp, else png; nil (after an error
   /// message) when `-o`'s extension names the other format.
-  private func resolvedImageFormat() -> ImageEncoder.Format? {
-    let named = write.output.flatMap { path -> ImageEncoder.Format? in
+  private func resolvedImageFormat() -> ImageFormat? {
+    let named = write.output.flatMap { path -> ImageFormat? in
       let lower = path.lowercased()
       return lower.hasSuffix(".webp") ? .webp : lower.hasSuffix(".png") ? .png : nil
     }
@@ -58,7 +58,7 @@ struct SheetJob: FileJob {
   let write: WriteOptions
   let timeline: TimelineKind
   let delays: DelayPolicy
-  let imageFormat: ImageEncoder.Format
+  let imageFormat: ImageFormat
   let outputDirectory: String?
 
   /// The first page's image and data file (for `--skip-existing`).

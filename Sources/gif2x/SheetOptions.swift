@@ -2,7 +2,7 @@ import ArgumentParser
 import Transcode
 
 extension SheetFormat: ExpressibleByArgument {}
-extension ImageEncoder.Format: ExpressibleByArgument {}
+extension ImageFormat: ExpressibleByArgument {}
 
 /// The `--sheet` options: data format, image format and layout (SHEET.md).
 struct SheetOptions: ParsableArguments {
@@ -17,7 +17,7 @@ struct SheetOptions: ParsableArguments {
     name: .customLong("image-format"),
     help: ArgumentHelp(
       "The sheet image's format (webp is lossless; default: png).", valueName: "format"))
-  var imageFormat: ImageEncoder.Format?
+  var imageFormat: ImageFormat?
 
   @Option(
     name: .long, help: ArgumentHelp("Cells per row (default: a near-square sheet).", valueName: "n")

@@ -10,7 +10,7 @@ struct SheetRoundTripTests {
   /// A named way of making a sheet.
   struct Variant: CustomStringConvertible, Sendable {
     var description: String
-    var image: ImageEncoder.Format = .png
+    var image: ImageFormat = .png
     var layout = SheetLayoutOptions()
   }
 
@@ -89,7 +89,7 @@ struct SheetRoundTripTests {
 
   /// The page images of a sheet, by file name.
   static func pages(
-    _ summary: SheetSummary, folder: URL, format: ImageEncoder.Format
+    _ summary: SheetSummary, folder: URL, format: ImageFormat
   ) throws -> [String: RGBAImage] {
     var pages: [String: RGBAImage] = [:]
     for path in summary.images {

@@ -5,7 +5,7 @@ import CFFmpeg
 public enum ImageDecoder {
   /// The pixels of `bytes`, a PNG or WebP file as ``ImageEncoder`` writes them.
   public static func decode(
-    _ bytes: [UInt8], as format: ImageEncoder.Format
+    _ bytes: [UInt8], as format: ImageFormat
   ) throws(TranscodeError) -> RGBAImage {
     do {
       return try decodeOrThrow(bytes, format == .png ? AV_CODEC_ID_PNG : AV_CODEC_ID_WEBP)

@@ -3,15 +3,6 @@ import CFFmpeg
 /// Encodes one straight-alpha RGBA image as a PNG or WebP file's bytes with libavcodec's image
 /// encoders (`png`; `libwebp`, lossless), for sprite sheets and video posters.
 public enum ImageEncoder {
-  /// The still-image formats gif2x writes.
-  public enum Format: String, Sendable, CaseIterable {
-    case png
-    case webp
-
-    /// The libavcodec encoder that writes it.
-    public var encoderName: String { self == .png ? "png" : "libwebp" }
-  }
-
   /// How hard the encoder works for a smaller file.
   public enum Effort: Sendable {
     /// The smallest file: PNG tries every row filter ("mixed") at zlib's default level.
@@ -28,7 +19,7 @@ public enum ImageEncoder {
 
   /// The file bytes of `image` in `format`.
   public static func encode(
-    _ image: RGBAImage, as format: Format, effort: Effort = .small
+    _ image: RGBAImage, as format: ImageFormat, effort: Effort = .small
   ) throws(TranscodeError) -> [UInt8] {
     do {
       return try encodeOrThrow(image, format, effort)
@@ -41,7 +32,7 @@ public enum ImageEncoder {
   }
 
   private static func encodeOrThrow(
-    _ image: RGBAImage, _ format: Format, _ effort: Effort
+    _ image: RGBAImage, _ format: ImageFormat, _ effort: Effort
   ) throws(FFmpegError) -> [UInt8] {
     let options: [(String, String)]
     switch (format, effort) {
@@ -117,4 +108,9 @@ public enum ImageEncoder {
     }
     return out
   }
+}
+
+extension ImageFormat {
+  /// The libavcodec encoder that writes it.
+  var encoderName: String { self == .png ? "png" : "libwebp" }
 }

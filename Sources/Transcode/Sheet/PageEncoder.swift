@@ -16,12 +16,12 @@ final class PageEncoder {
       ([:], nil, []))
   }
 
-  private let format: ImageEncoder.Format
+  private let format: ImageFormat
   private let group = DispatchGroup()
   private let slots: DispatchSemaphore
   private let results = Results()
 
-  init(format: ImageEncoder.Format, threads: Int = PageEncoder.processorCount) {
+  init(format: ImageFormat, threads: Int = PageEncoder.processorCount) {
     self.format = format
     slots = DispatchSemaphore(value: max(1, threads))
   }

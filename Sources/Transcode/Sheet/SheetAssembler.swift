@@ -17,7 +17,7 @@ struct SheetAssembler {
   let cellOfFrame: [Int?]
   let layout: SheetLayout
   let options: SheetLayoutOptions
-  let format: ImageEncoder.Format
+  let format: ImageFormat
 
   /// Damage the decoder met in this pass (the scan's damage is in the source's index).
   private(set) var damage: [GIFDamage] = []

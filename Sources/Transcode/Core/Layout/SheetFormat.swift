@@ -16,8 +16,8 @@ public enum SheetFormat: String, Sendable, CaseIterable, Equatable {
   public var fileExtension: String { self == .godot ? "tres" : "json" }
 
   /// Whether `frames` is a list (array formats) rather than an object keyed by frame index.
-  var isArray: Bool { self == .asepriteArray || self == .texturePackerArray }
+  package var isArray: Bool { self == .asepriteArray || self == .texturePackerArray }
 
   /// Whether entries carry Aseprite's `duration` and `meta` carries `frameTags`.
-  var isAseprite: Bool { self == .asepriteHash || self == .asepriteArray }
+  package var isAseprite: Bool { self == .asepriteHash || self == .asepriteArray }
 }

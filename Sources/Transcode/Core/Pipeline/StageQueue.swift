@@ -10,7 +10,7 @@
 /// That is how either stage stops the other on an error.
 ///
 /// `@unchecked Sendable`: every access to `items` and `closed` holds the mutex.
-final class StageQueue<Element: Sendable>: @unchecked Sendable {
+package final class StageQueue<Element: Sendable>: @unchecked Sendable {
   private let capacity: Int
   /// Taken slots are set to nil at once, so a taken value is uniquely referenced by its taker
   /// (a recycled picture buffer is then written in place, not copied).
@@ -20,7 +20,7 @@ final class StageQueue<Element: Sendable>: @unchecked Sendable {
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
   private let changed: UnsafeMutablePointer<pthread_cond_t>
 
-  init(capacity: Int) {
+  package init(capacity: Int) {
     self.capacity = max(capacity, 1)
     mutex = .allocate(capacity: 1)
     changed = .allocate(capacity: 1)
@@ -39,7 +39,7 @@ final class StageQueue<Element: Sendable>: @unchecked Sendable {
 
   /// Appends `item`, waiting for room; false (and the item dropped) when the queue is closed.
   @discardableResult
-  func push(_ item: Element) -> Bool {
+  package func push(_ item: Element) -> Bool {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     while !closed && count >= capacity { pthread_cond_wait(changed, mutex) }
@@ -50,7 +50,7 @@ final class StageQueue<Element: Sendable>: @unchecked Sendable {
 
   /// Appends `item` when there is room right now; false otherwise (never waits).
   @discardableResult
-  func offer(_ item: Element) -> Bool {
+  package func offer(_ item: Element) -> Bool {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     if closed || count >= capacity { return false }
@@ -59,7 +59,7 @@ final class StageQueue<Element: Sendable>: @unchecked Sendable {
   }
 
   /// The oldest item, waiting for one; nil once the queue is closed and empty.
-  func pop() -> Element? {
+  package func pop() -> Element? {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     while !closed && count == 0 { pthread_cond_wait(changed, mutex) }
@@ -67,14 +67,14 @@ final class StageQueue<Element: Sendable>: @unchecked Sendable {
   }
 
   /// The oldest item if there is one right now (never waits).
-  func poll() -> Element? {
+  package func poll() -> Element? {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     return take()
   }
 
   /// Refuses further pushes and wakes every waiter.
-  func close() {
+  package func close() {
     pthread_mutex_lock(mutex)
     closed = true
     pthread_cond_broadcast(changed)

@@ -19,7 +19,7 @@ public struct SheetRequest: Sendable, Equatable {
   /// The data file's format.
   public var format: SheetFormat
   /// The sheet image's format.
-  public var imageFormat: ImageEncoder.Format
+  public var imageFormat: ImageFormat
   /// Grid, padding, extrude, pages, dedup, trim and scale.
   public var layout: SheetLayoutOptions
   /// The version written to `meta.version`.
@@ -29,7 +29,7 @@ public struct SheetRequest: Sendable, Equatable {
     input: String, output: String? = nil, force: Bool = false,
     maxPixels: Int = GIFSource.defaultMaxPixels, strict: Bool = false,
     delays: DelayPolicy = .browser, timeline: TimelineKind = .native,
-    format: SheetFormat = .asepriteHash, imageFormat: ImageEncoder.Format = .png,
+    format: SheetFormat = .asepriteHash, imageFormat: ImageFormat = .png,
     layout: SheetLayoutOptions = SheetLayoutOptions(), appVersion: String = "0.1.0"
   ) {
     self.input = input

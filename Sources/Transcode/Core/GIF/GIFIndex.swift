@@ -36,7 +36,7 @@ public enum Disposal: Int, Sendable, Codable {
   case previous = 3
 
   /// Values 4-7 are reserved; decoders (Wuffs, browsers) treat them as "keep".
-  init(field: Int) {
+  package init(field: Int) {
     self = Disposal(rawValue: field) ?? .keep
   }
 }

@@ -111,7 +111,7 @@ public struct VideoRequest: Sendable, Equatable {
   }
 
   /// `path` with its extension (after the last dot of the last component) replaced, or added.
-  static func replacingExtension(of path: String, with ext: String) -> String {
+  package static func replacingExtension(of path: String, with ext: String) -> String {
     let nameStart = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
     if let dot = path[nameStart...].lastIndex(of: "."), dot > nameStart {
       return String(path[..<dot]) + "." + ext

@@ -1,10 +1,10 @@
 /// The uniform grid for cells of one size: near-square by default, or `--columns` / `--rows`;
 /// as many full pages as needed, the last one only as large as its cells.
-struct SheetGrid {
-  let cell: SheetLayout.PageSize
-  let count: Int
-  let options: SheetLayoutOptions
-  let bounds: PageBounds
+package struct SheetGrid {
+  package let cell: SheetLayout.PageSize
+  package let count: Int
+  package let options: SheetLayoutOptions
+  package let bounds: PageBounds
 
   /// Slot size (cell plus extrude on both sides) and the step from one slot to the next.
   private var slotWidth: Int { cell.width + 2 * options.extrude }
@@ -13,7 +13,7 @@ struct SheetGrid {
   /// The width or height of `n` slots in a line.
   private func span(_ n: Int, _ slot: Int) -> Int { n * slot + max(n - 1, 0) * options.padding }
 
-  func layout() throws(SheetError) -> SheetLayout {
+  package func layout() throws(SheetError) -> SheetLayout {
     let p = options.padding
     let maxColumns = max(1, (bounds.side + p) / (slotWidth + p))
     let maxRows = max(1, (bounds.side + p) / (slotHeight + p))

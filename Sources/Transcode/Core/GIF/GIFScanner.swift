@@ -4,12 +4,12 @@
 /// Named after the spec's blocks as in Wuffs' `std/gif`: header, logical screen descriptor,
 /// extensions, image descriptor, trailer. Every loop advances through the input, so the scan is
 /// bounded by the input's size whatever the bytes say.
-struct GIFScanner {
-  let bytes: [UInt8]
-  let maxPixels: Int
+package struct GIFScanner {
+  package let bytes: [UInt8]
+  package let maxPixels: Int
 
   /// Scans `bytes`; throws only when the input is not a usable GIF at all.
-  static func scan(_ bytes: [UInt8], maxPixels: Int) throws(GIFError) -> GIFIndex {
+  package static func scan(_ bytes: [UInt8], maxPixels: Int) throws(GIFError) -> GIFIndex {
     try GIFScanner(bytes: bytes, maxPixels: maxPixels).run()
   }
 

@@ -14,7 +14,7 @@ public struct VideoColor: Sendable, Equatable, CustomStringConvertible {
   public static let black = VideoColor(red: 0, green: 0, blue: 0)
 
   /// The basic CSS colour keywords (CSS Color 3, section 4.1), enough for a page background.
-  static let names: [String: (UInt8, UInt8, UInt8)] = [
+  package static let names: [String: (UInt8, UInt8, UInt8)] = [
     "black": (0, 0, 0), "silver": (192, 192, 192), "gray": (128, 128, 128),
     "grey": (128, 128, 128), "white": (255, 255, 255), "maroon": (128, 0, 0),
     "red": (255, 0, 0), "purple": (128, 0, 128), "fuchsia": (255, 0, 255),
@@ -53,7 +53,7 @@ public struct VideoColor: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// The colour as one opaque RGBA word in the decoder's canvas layout (R in the low byte).
-  var canvasWord: UInt32 {
+  package var canvasWord: UInt32 {
     0xFF00_0000 | UInt32(blue) << 16 | UInt32(green) << 8 | UInt32(red)
   }
 }

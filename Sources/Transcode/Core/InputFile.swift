@@ -5,9 +5,9 @@
 #endif
 
 /// Reads an input file whole, telling a missing file, a directory and an unreadable file apart.
-enum InputFile {
+package enum InputFile {
   /// The bytes of `path`; "-" reads standard input.
-  static func read(_ path: String) throws(TranscodeError) -> [UInt8] {
+  package static func read(_ path: String) throws(TranscodeError) -> [UInt8] {
     let fd: Int32
     if path == "-" {
       fd = 0
@@ -48,7 +48,7 @@ enum InputFile {
   }
 
   /// strerror's text, lowercased as our messages are.
-  static func reason(_ code: Int32) -> String {
+  package static func reason(_ code: Int32) -> String {
     switch code {
     case ENOENT: return "no such file"
     case EACCES: return "permission denied"

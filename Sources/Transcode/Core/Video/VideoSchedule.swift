@@ -11,31 +11,31 @@
 /// still starting on the tick grid. Matroska is variable-rate by nature and browsers play it
 /// so; libvpx, unlike x264, codes a repeated picture at nearly full cost (measured on
 /// mixed-delays-480x270-100f: 275 frames at 50 fps took 1.4x ffmpeg's 100-frame time).
-struct VideoSchedule: Equatable, Sendable {
+package struct VideoSchedule: Equatable, Sendable {
   /// One GIF frame's appearance in one play.
-  struct Entry: Equatable, Sendable {
-    var frame: Int
+  package struct Entry: Equatable, Sendable {
+    package var frame: Int
     /// First pts, in the time base.
-    var start: Int64
+    package var start: Int64
     /// Video frames: the ticks it fills (constant rate), or 1 (native).
-    var count: Int
+    package var count: Int
     /// Duration of each of those video frames, in the time base.
-    var duration: Int64
+    package var duration: Int64
   }
 
   /// The time base as a fraction of a second.
-  var timeBaseNumerator: Int
-  var timeBaseDenominator: Int
+  package var timeBaseNumerator: Int
+  package var timeBaseDenominator: Int
   /// The constant rate, nil for native.
-  var rate: FrameRate?
+  package var rate: FrameRate?
   /// Entries of one play, in frame order.
-  var entries: [Entry]
+  package var entries: [Entry]
   /// The length of one play in the time base.
-  var playLength: Int64
+  package var playLength: Int64
   /// How many plays the file holds.
-  var plays: Int
+  package var plays: Int
 
-  init(plan: TimelinePlan, plays: Int, holdsRepeats: Bool = false) {
+  package init(plan: TimelinePlan, plays: Int, holdsRepeats: Bool = false) {
     self.plays = max(plays, 1)
     rate = plan.rate
     var entries: [Entry] = []
@@ -72,13 +72,13 @@ struct VideoSchedule: Equatable, Sendable {
   }
 
   /// Video frames in the whole file (the progress total).
-  var videoFrames: Int { entries.reduce(0) { $0 + $1.count } * plays }
+  package var videoFrames: Int { entries.reduce(0) { $0 + $1.count } * plays }
 
   /// The whole file's length in milliseconds.
-  var durationMilliseconds: Int {
+  package var durationMilliseconds: Int {
     Int(playLength) * plays * 1000 * timeBaseNumerator / timeBaseDenominator
   }
 
   /// The last frame index any entry shows (decoding can stop after it).
-  var lastShownFrame: Int { entries.last?.frame ?? -1 }
+  package var lastShownFrame: Int { entries.last?.frame ?? -1 }
 }

@@ -1,7 +1,7 @@
 /// Recognises a file by its first bytes, so that a PNG named `.gif` is called a PNG.
-enum FileKind {
+package enum FileKind {
   /// The name of the format the bytes look like, or "unknown".
-  static func sniff(_ b: [UInt8]) -> String {
+  package static func sniff(_ b: [UInt8]) -> String {
     func starts(_ sig: [UInt8], at offset: Int = 0) -> Bool {
       b.count >= offset + sig.count && Array(b[offset..<offset + sig.count]) == sig
     }

@@ -17,17 +17,17 @@
 /// SwiftyGif adds 120 fps on ProMotion screens; gif2x uses the 60 Hz list everywhere.
 extension Timeline {
   /// SwiftyGif's display refresh factors, in its order: rate = 60 / factor.
-  static let swiftyGifRefreshFactors = [60, 30, 20, 15, 12, 10, 6, 5, 4, 3, 2, 1]
+  package static let swiftyGifRefreshFactors = [60, 30, 20, 15, 12, 10, 6, 5, 4, 3, 2, 1]
 
   /// A delay in seconds as SwiftyGif sees it: ImageIO reports the delay as a CFNumber of double
   /// seconds and SwiftyGif reads its `floatValue`. (For every 0...65535 cs this equals
   /// `Float(cs) / 100`; a test checks it.)
-  static func swiftyGifSeconds(_ centiseconds: Int) -> Float {
+  package static func swiftyGifSeconds(_ centiseconds: Int) -> Float {
     Float(Double(centiseconds) / 100)
   }
 
   /// The integrity timeline's rate and ticks for `level` (clamped to 0...1, as SwiftyGif does).
-  static func integrityTicks(
+  package static func integrityTicks(
     _ durations: [Int], level: Float
   ) throws(TimelineError) -> (FrameRate, [Int]) {
     let level = max(0, min(1, level))

@@ -3,7 +3,7 @@
 extension Timeline {
   /// The tick length in cs: the gcd of the nonzero durations, or 10 cs when there is none
   /// (only for an empty list; the all-zero rule has already replaced all-zero lists).
-  static func gcdTickCentiseconds(_ durations: [Int]) -> Int {
+  package static func gcdTickCentiseconds(_ durations: [Int]) -> Int {
     var divisor = 0
     for duration in durations where duration > 0 {
       divisor = FrameRate.gcd(divisor, duration)
@@ -13,12 +13,12 @@ extension Timeline {
   }
 
   /// The rate of the gcd timeline: 100/gcd fps, exactly (a 3 cs gcd is 100/3 fps).
-  static func gcdRate(_ durations: [Int]) -> FrameRate {
+  package static func gcdRate(_ durations: [Int]) -> FrameRate {
     FrameRate(100, gcdTickCentiseconds(durations))
   }
 
   /// The gcd timeline's rate and ticks. Zero-length frames get no tick.
-  static func gcdTicks(_ durations: [Int]) throws(TimelineError) -> (FrameRate, [Int]) {
+  package static func gcdTicks(_ durations: [Int]) throws(TimelineError) -> (FrameRate, [Int]) {
     let tick = gcdTickCentiseconds(durations)
     let count = durations.reduce(0, +) / tick
     try checkTickCount(count)

@@ -2,12 +2,12 @@
 /// shelf starts when the next cell would pass the target width (or after `--columns` cells), a
 /// new page when the next shelf would pass the page's height. Not the tightest packing, but it
 /// keeps cells in order, which lets pages be encoded as soon as they are full.
-struct SheetShelves {
-  let cells: [SheetLayout.PageSize]
-  let options: SheetLayoutOptions
-  let bounds: PageBounds
+package struct SheetShelves {
+  package let cells: [SheetLayout.PageSize]
+  package let options: SheetLayoutOptions
+  package let bounds: PageBounds
 
-  func layout() -> SheetLayout {
+  package func layout() -> SheetLayout {
     let e = options.extrude
     let p = options.padding
     let perShelf = options.columns ?? options.rows.map { (cells.count + $0 - 1) / $0 }

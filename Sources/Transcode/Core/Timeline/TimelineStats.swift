@@ -27,7 +27,7 @@ public struct TimelineStats: Sendable, Equatable, Codable {
   /// Times are compared exactly in integers, in units of 1/(100 * numerator) s: tick k starts
   /// at `k * 100 * denominator` of them and frame i at `S[i] * numerator`. A native plan has no
   /// ticks to be off: everything is zero but `framesShown`.
-  init(plan: TimelinePlan) {
+  package init(plan: TimelinePlan) {
     let frameCount = plan.durationsCentiseconds.count
     let starts = plan.startsCentiseconds
     let numerator = plan.rate?.numerator ?? 1

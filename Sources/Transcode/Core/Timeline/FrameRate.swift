@@ -47,14 +47,14 @@ public struct FrameRate: Sendable, Equatable, Hashable, CustomStringConvertible 
   }
 
   /// Greatest common divisor of two non-negative numbers (0 when both are 0).
-  static func gcd(_ a: Int, _ b: Int) -> Int {
+  package static func gcd(_ a: Int, _ b: Int) -> Int {
     var (a, b) = (a, b)
     while b != 0 { (a, b) = (b, a % b) }
     return a
   }
 
   /// The largest number a part of a written rate may have (keeps products within `Int`).
-  static let largestPart = 1_000_000_000
+  package static let largestPart = 1_000_000_000
 
   /// A run of 1...9 ASCII digits as a number, nil otherwise.
   private static func wholeNumber(_ text: Substring) -> Int? {

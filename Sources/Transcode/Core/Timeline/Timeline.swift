@@ -59,7 +59,7 @@ public enum Timeline {
   }
 
   /// Throws ``TimelineError/tooManyTicks(count:limit:)`` when `count` is over ``maxTicks``.
-  static func checkTickCount(_ count: Int) throws(TimelineError) {
+  package static func checkTickCount(_ count: Int) throws(TimelineError) {
     if count > maxTicks { throw .tooManyTicks(count: count, limit: maxTicks) }
   }
 }

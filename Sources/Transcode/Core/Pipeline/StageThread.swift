@@ -8,17 +8,17 @@
 /// and if a caller runs several conversions on Dispatch's global pool (a batch runner), every
 /// pool thread could end up waiting for a decode item queued behind them. A thread of its own
 /// always runs.
-final class StageThread {
+package final class StageThread {
   private final class Body {
-    let run: @Sendable () -> Void
-    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    package let run: @Sendable () -> Void
+    package init(_ run: @escaping @Sendable () -> Void) { self.run = run }
   }
 
   private var thread = pthread_t()
   private var joined = false
 
   /// Starts `body` on a new thread; throws when the system refuses one.
-  init(_ body: @escaping @Sendable () -> Void) throws(TranscodeError) {
+  package init(_ body: @escaping @Sendable () -> Void) throws(TranscodeError) {
     let context = Unmanaged.passRetained(Body(body)).toOpaque()
     let code = pthread_create(
       &thread, nil,
@@ -35,7 +35,7 @@ final class StageThread {
   }
 
   /// Waits for the thread to finish.
-  func join() {
+  package func join() {
     guard !joined else { return }
     joined = true
     pthread_join(thread, nil)

@@ -53,7 +53,7 @@ public struct SheetLayoutOptions: Sendable, Equatable {
 
   /// The largest page side the layout may use: `maxSize`, or with `powerOfTwo` the largest
   /// power of two not above it (so rounding a page up never crosses the limit).
-  var usableSize: Int {
+  package var usableSize: Int {
     guard powerOfTwo else { return maxSize }
     var side = 1
     while side * 2 <= maxSize { side *= 2 }

@@ -4,19 +4,19 @@
 /// in the background colour) or cropped (the canvas read with a smaller width, no copy) to even
 /// sizes; `output` is what the encoder gets. They differ only when scaling (`--even scale`,
 /// `--width`, `--height`), and then swscale resamples with the chosen filter.
-struct VideoGeometry: Equatable, Sendable {
+package struct VideoGeometry: Equatable, Sendable {
   /// The largest side libx264 and libvpx-vp9 encode (both refuse 16386).
-  static let maxSide = 16384
+  package static let maxSide = 16384
 
-  var canvasWidth: Int
-  var canvasHeight: Int
-  var preparedWidth: Int
-  var preparedHeight: Int
-  var outputWidth: Int
-  var outputHeight: Int
+  package var canvasWidth: Int
+  package var canvasHeight: Int
+  package var preparedWidth: Int
+  package var preparedHeight: Int
+  package var outputWidth: Int
+  package var outputHeight: Int
 
   /// Plans the sizes. `width`/`height` win over `even`: a requested size is made even directly.
-  init(
+  package init(
     canvasWidth w: Int, canvasHeight h: Int, even: VideoRequest.EvenSize, width: Int?,
     height: Int?
   ) {
@@ -64,11 +64,11 @@ struct VideoGeometry: Equatable, Sendable {
   }
 
   /// Whether swscale resamples (otherwise it only converts colour).
-  var scales: Bool { preparedWidth != outputWidth || preparedHeight != outputHeight }
+  package var scales: Bool { preparedWidth != outputWidth || preparedHeight != outputHeight }
 
   /// Whether the prepared rectangle has pixels the canvas has not (padding).
-  var pads: Bool { preparedWidth > canvasWidth || preparedHeight > canvasHeight }
+  package var pads: Bool { preparedWidth > canvasWidth || preparedHeight > canvasHeight }
 
   /// The nearest even whole number, at least 2.
-  static func evenRound(_ value: Double) -> Int { max(2, Int((value / 2).rounded()) * 2) }
+  package static func evenRound(_ value: Double) -> Int { max(2, Int((value / 2).rounded()) * 2) }
 }

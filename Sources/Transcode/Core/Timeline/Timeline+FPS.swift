@@ -19,7 +19,7 @@ extension Timeline {
   ///   but the last frame starts at 19.2 ticks, so 21 ticks rather than 20.
   /// - a nonempty GIF shorter than half a tick still gets one tick (rounding would give a
   ///   video with no frame at all).
-  static func fpsTicks(_ durations: [Int], rate: FrameRate) throws(TimelineError) -> [Int] {
+  package static func fpsTicks(_ durations: [Int], rate: FrameRate) throws(TimelineError) -> [Int] {
     let total = durations.reduce(0, +)
     let unit = 100 * rate.denominator
     let (scaledTotal, overflow) = total.multipliedReportingOverflow(by: rate.numerator)

@@ -5,30 +5,38 @@
 /// `--rows` is given; trimmed cells of different sizes are packed on shelves, left to right, in
 /// order. Either way cells keep their order, so pages fill one after the other and each can be
 /// encoded as soon as its last cell is drawn.
-struct SheetLayout: Equatable {
+package struct SheetLayout: Equatable {
   /// A cell's inner rect on its page.
-  struct Placement: Equatable {
-    var page: Int
-    var x: Int
-    var y: Int
-    var width: Int
-    var height: Int
+  package struct Placement: Equatable {
+    package var page: Int
+    package var x: Int
+    package var y: Int
+    package var width: Int
+    package var height: Int
+
+    package init(page: Int, x: Int, y: Int, width: Int, height: Int) {
+      (self.page, self.x, self.y, self.width, self.height) = (page, x, y, width, height)
+    }
   }
 
   /// A page's size in pixels.
-  struct PageSize: Equatable {
-    var width: Int
-    var height: Int
+  package struct PageSize: Equatable {
+    package var width: Int
+    package var height: Int
+
+    package init(width: Int, height: Int) {
+      (self.width, self.height) = (width, height)
+    }
   }
 
   /// One per cell, in cell order.
-  var placements: [Placement]
+  package var placements: [Placement]
   /// One per page.
-  var pages: [PageSize]
+  package var pages: [PageSize]
 
   /// Lays out cells of these inner sizes (already scaled). `imageLimit` is the largest side the
   /// image format takes (16383 for WebP).
-  static func plan(
+  package static func plan(
     cells: [PageSize], options: SheetLayoutOptions, imageLimit: Int = 65535
   ) throws(SheetError) -> SheetLayout {
     let bounds = PageBounds(options: options, imageLimit: imageLimit)
@@ -58,7 +66,7 @@ struct SheetLayout: Equatable {
     return layout
   }
 
-  static func powerOfTwo(atLeast n: Int) -> Int {
+  package static func powerOfTwo(atLeast n: Int) -> Int {
     var side = 1
     while side < n { side *= 2 }
     return side
@@ -66,11 +74,11 @@ struct SheetLayout: Equatable {
 }
 
 /// The limits on one page: its side, and the pixel count FFmpeg's image check accepts.
-struct PageBounds {
+package struct PageBounds {
   /// The largest side a page may have.
-  let side: Int
+  package let side: Int
 
-  init(options: SheetLayoutOptions, imageLimit: Int) {
+  package init(options: SheetLayoutOptions, imageLimit: Int) {
     var limited = options
     limited.maxSize = min(options.maxSize, imageLimit)
     side = limited.usableSize
@@ -79,7 +87,7 @@ struct PageBounds {
   /// Whether a page of this size may be written: both sides within `side`, and within
   /// libavutil's `av_image_check_size` ((w + 128) * (h + 128) < INT_MAX / 8), which a 16384 x
   /// 16384 page would fail.
-  func fits(width: Int, height: Int) -> Bool {
+  package func fits(width: Int, height: Int) -> Bool {
     width <= side && height <= side && (width + 128) * (height + 128) < Int(Int32.max) / 8
   }
 }

@@ -8,9 +8,9 @@
 /// Policies (GIF-SEMANTICS.md): the clear code resets, codes grow to 12 bits, a full table keeps
 /// decoding without growing ("deferred clear"), the end code ends early, pixels past the buffer's
 /// capacity are ignored.
-struct LZWDecoder {
+package struct LZWDecoder {
   /// How a run of the decoder ended.
-  enum Outcome: Equatable {
+  package enum Outcome: Equatable {
     /// The end code was read, or the output buffer is full.
     case complete
     /// The data ran out before the end code and before the buffer was full.
@@ -20,7 +20,7 @@ struct LZWDecoder {
   }
 
   /// Bytes the output buffer must have past `capacity`, for the word-at-a-time copy.
-  static let slack = 8
+  package static let slack = 8
 
   private var starts = [Int32](repeating: 0, count: 4096)
   private var lengths = [Int32](repeating: 0, count: 4096)
@@ -28,7 +28,7 @@ struct LZWDecoder {
   /// Decodes `data` (the concatenated sub-blocks) with `minCodeSize` in 2...8 into `out`,
   /// writing at most `capacity` bytes (the buffer needs `slack` more bytes of room).
   /// Returns how many bytes were written and how it ended.
-  mutating func decode(
+  package mutating func decode(
     minCodeSize: Int, data: UnsafeBufferPointer<UInt8>,
     into out: UnsafeMutablePointer<UInt8>, capacity: Int
   ) -> (count: Int, outcome: Outcome) {

@@ -9,8 +9,8 @@ import Synchronization
 public enum TemporaryFiles {
   private static let paths = Mutex<Set<String>>([])
 
-  static func register(_ path: String) { paths.withLock { _ = $0.insert(path) } }
-  static func unregister(_ path: String) { paths.withLock { _ = $0.remove(path) } }
+  package static func register(_ path: String) { paths.withLock { _ = $0.insert(path) } }
+  package static func unregister(_ path: String) { paths.withLock { _ = $0.remove(path) } }
 
   /// Unlinks every registered temporary file.
   public static func removeAll() {

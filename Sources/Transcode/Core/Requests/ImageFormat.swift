@@ -1,0 +1,10 @@
+/// The still-image formats gif2x writes: sprite-sheet pages and video posters.
+public enum ImageFormat: String, Sendable, Equatable, CaseIterable {
+  /// Lossless, read everywhere.
+  case png
+  /// Lossless WebP: smaller pages; engines and browsers of the last years read it.
+  case webp
+
+  /// The largest side the format takes: libwebp stops at 16383 pixels, PNG at 2^31.
+  public var maxSide: Int { self == .webp ? 16383 : 65535 }
+}
