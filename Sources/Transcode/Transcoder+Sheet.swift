@@ -1,55 +1,45 @@
 extension Transcoder {
   /// `gif2x --sheet`: one GIF to sprite-sheet pages (PNG or WebP) and a data file engines load
-  /// as is (SHEET.md). All files appear together or not at all.
+  /// as is. All files appear together or not at all.
   ///
   /// Two passes over the frames: the first keeps only a hash and the rect to store for each
   /// frame, so that the cells (one per distinct frame) and the layout are known exactly; the
   /// second draws each cell once and encodes every page as soon as it is full. Only the pages in
   /// progress and the decoder's canvas are held, never every decoded frame.
-  public static func sheet(_ request: SheetRequest) throws(TranscodeError) -> SheetSummary {
-    if let problem = request.layout.problem { throw .usage(problem) }
-    let names = try SheetOutputNames(request)
+  public static func sheet(
+    _ request: SheetRequest, cancellation: Cancellation = Cancellation()
+  ) throws(TranscodeError) -> SheetSummary {
+    try validate(request)
+    let names = SheetOutputNames(request)
     let path = request.input
-    let source = try load(path: path, maxPixels: request.maxPixels)
-    let index = source.index
-    if request.strict, let first = index.damage.first {
-      throw .badInput(path: path, .damaged(first))
-    }
-    guard !index.frames.isEmpty else { throw .sheet(path: path, .noFrames) }
-    let plan: TimelinePlan
-    do throws(TimelineError) {
-      plan = try Timeline.plan(
-        delaysCentiseconds: index.delaysCentiseconds, policy: request.delays,
-        kind: request.timeline)
-    } catch {
-      throw .sheet(path: path, .timeline("\(error)"))
-    }
+    let plan = try GIFPlan.make(
+      path: path, options: request.planOptions, cancellation: cancellation)
+    try plan.requirePicture()
+    let index = plan.index
     var needed = [Bool](repeating: false, count: index.frames.count)
-    for frame in plan.ticks { needed[frame] = true }
+    for run in plan.timeline.runs { needed[run.frame] = true }
     let layoutOptions = request.layout
     let survey = try FrameSurvey.run(
-      source, path: path, needed: needed, hash: layoutOptions.dedup, trim: layoutOptions.trim,
-      strict: request.strict)
+      plan.source, path: path, needed: needed, hash: layoutOptions.dedup, trim: layoutOptions.trim,
+      strict: request.strict, cancellation: cancellation)
     var distinct: Set<Int> = []
     while true {
       let (cells, cellOfFrame) = survey.cells(dedup: layoutOptions.dedup, distinct: distinct)
       let layout = try plannedLayout(cells, request)
       let targets = names.targets(pages: layout.pages.count)
-      if let clash = targets.first(where: { $0 == path }) {
-        throw .cannotCreateOutput(path: clash, reason: "is the input; choose another -o")
-      }
-      let outputs = try OutputFiles(targets: targets, force: request.force)
+      let outputs = try OutputFiles(
+        targets: targets, replace: request.force, input: path, cancellation: cancellation)
       var assembler = SheetAssembler(
-        source: source, path: path, strict: request.strict, cells: cells,
+        source: plan.source, path: path, strict: request.strict, cells: cells,
         cellOfFrame: cellOfFrame, layout: layout, options: layoutOptions,
-        format: request.imageFormat)
+        format: request.imageFormat, cancellation: cancellation)
       let outcome = try assembler.run()
       guard case .pages(let files) = outcome else {
         if case .collision(let frame) = outcome { distinct.insert(frame) }
         continue
       }
       let document = SheetDocument(
-        plan: plan, policy: request.delays, index: index, cells: cells, cellOfFrame: cellOfFrame,
+        plan: plan.timeline, index: index, cells: cells, cellOfFrame: cellOfFrame,
         layout: layout, names: names, scale: layoutOptions.scale, appVersion: request.appVersion)
       for (page, bytes) in files.enumerated() { try outputs.write(bytes, to: names.image(page)) }
       if request.format == .godot {
@@ -66,13 +56,25 @@ extension Transcoder {
         dataFiles: Array(targets.dropFirst(files.count)),
         pageSizes: layout.pages.map { .init(width: $0.width, height: $0.height) },
         gifFrames: index.frames.count, entries: document.entries.count,
-        storedFrames: cells.count, rate: plan.rate, damage: index.damage + assembler.damage,
-        warnings: plan.warnings)
+        storedFrames: cells.count, rate: plan.timeline.rate,
+        damage: index.damage + assembler.damage, warnings: plan.timeline.warnings)
     }
   }
 
-  /// The layout of `cells`, scaled; a frame over `--max-size` is bad input (65), a grid over it
-  /// a usage error (64).
+  /// The checks that need no input: the settings' ranges and the image encoder.
+  public static func validate(_ request: SheetRequest) throws(TranscodeError) {
+    do throws(RequestError) {
+      try request.validate()
+    } catch {
+      throw .invalidRequest(error)
+    }
+    let encoder = request.imageFormat.encoderName
+    if !FFmpegLibraries.hasEncoder(encoder) {
+      throw .missingEncoder(name: encoder, package: FFmpegLibraries.package(providing: encoder))
+    }
+  }
+
+  /// The layout of `cells`, scaled; frames that do not fit a page are bad input (65).
   private static func plannedLayout(
     _ cells: [FrameSurvey.Cell], _ request: SheetRequest
   ) throws(TranscodeError) -> SheetLayout {
@@ -81,13 +83,10 @@ extension Transcoder {
       SheetLayout.PageSize(width: $0.source.width * scale, height: $0.source.height * scale)
     }
     do throws(SheetError) {
-      // libwebp takes at most 16383 pixels a side.
       return try SheetLayout.plan(
-        cells: sizes, options: request.layout,
-        imageLimit: request.imageFormat == .webp ? 16383 : 65535)
+        cells: sizes, options: request.layout, imageLimit: request.imageFormat.maxSide)
     } catch {
-      if case .gridTooLarge = error { throw .usage(error.description) }
-      throw .sheet(path: request.input, error)
+      throw .cannotConvert(path: request.input, .sheet(error))
     }
   }
 }

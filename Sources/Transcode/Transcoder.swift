@@ -1,51 +1,32 @@
 /// The public entry point of the library: requests in, plain values out. Never prints, never
-/// exits; the CLI turns ``TranscodeError`` into a message and an exit status.
+/// exits; the caller turns ``TranscodeError`` into a message and an exit status.
+///
+/// Every mode runs the same path: ``GIFPlan/make(path:options:cancellation:)`` (read, scan,
+/// strict check, timeline), then a sink over the decoded frames (none for `info`; a damage
+/// check for `check`; the video encoder; the sheet pages).
 public enum Transcoder {
-  /// Reads and scans one GIF.
-  public static func load(
-    path: String, maxPixels: Int = GIFSource.defaultMaxPixels
-  ) throws(TranscodeError) -> GIFSource {
-    let bytes = try InputFile.read(path)
-    do throws(GIFError) {
-      return try GIFSource(bytes: bytes, maxPixels: maxPixels)
-    } catch {
-      throw .badInput(path: path, error)
-    }
-  }
-
-  /// What `--info` shows: the scan alone, no pixels decoded, and the timeline `policy` and
-  /// `timeline` plan from its delays. A timeline that cannot be planned (a parameter out of
-  /// range, too many ticks) is a usage error naming the file.
+  /// What `--info` shows: the scan alone, no pixels decoded, and the timeline planned from its
+  /// delays.
   public static func info(
-    path: String, maxPixels: Int = GIFSource.defaultMaxPixels, policy: DelayPolicy = .browser,
-    timeline: TimelineKind = .auto(maxFPS: FrameRate(50))
+    path: String, options: GIFPlan.Options = GIFPlan.Options(),
+    cancellation: Cancellation = Cancellation()
   ) throws(TranscodeError) -> GIFReport {
-    let index = try load(path: path, maxPixels: maxPixels).index
-    var report = GIFReport(path: path, index: index)
-    do throws(TimelineError) {
-      let plan = try Timeline.plan(
-        delaysCentiseconds: index.delaysCentiseconds, policy: policy, kind: timeline)
-      report.timeline = TimelineReport(plan: plan)
-    } catch {
-      throw .usage("\(path): \(error)")
-    }
-    return report
+    GIFReport(plan: try GIFPlan.make(path: path, options: options, cancellation: cancellation))
   }
 
-  /// What `--check` does: decodes every frame. Damage is returned (and thrown when `strict`).
+  /// What `--check` does: decodes every frame. Damage is returned (and thrown when strict).
   public static func check(
-    path: String, maxPixels: Int = GIFSource.defaultMaxPixels, strict: Bool = false
+    path: String, maxPixels: Int = GIFSource.defaultMaxPixels, strict: Bool = false,
+    cancellation: Cancellation = Cancellation()
   ) throws(TranscodeError) -> CheckSummary {
-    let source = try load(path: path, maxPixels: maxPixels)
-    do throws(GIFError) {
-      let decoder = try GIFDecoder(source, strict: strict)
-      while try decoder.advance() {}
-      return CheckSummary(
-        path: path, frames: source.index.frames.count,
-        damage: source.index.damage + decoder.damage)
-    } catch {
-      throw .badInput(path: path, error)
-    }
+    // The native timeline: checking a file never depends on a frame rate.
+    let options = GIFPlan.Options(maxPixels: maxPixels, strict: strict, timeline: .native)
+    let plan = try GIFPlan.make(path: path, options: options, cancellation: cancellation)
+    let reader = try FrameReader(
+      plan.source, path: path, strict: strict, cancellation: cancellation)
+    while try reader.advance() {}
+    return CheckSummary(
+      path: path, frames: plan.index.frames.count, damage: plan.index.damage + reader.damage)
   }
 }
 

@@ -24,7 +24,8 @@ struct CheckJob: FileJob {
   func outputs(for input: BatchInput) -> [String] { [] }
 
   func run(_ input: BatchInput, outputs: [String]) throws(TranscodeError) -> FileResult {
-    let summary = try Transcoder.check(path: input.path, maxPixels: maxPixels, strict: strict)
+    let summary = try Transcoder.check(
+      path: input.path, maxPixels: maxPixels, strict: strict, cancellation: Signals.cancellation)
     var result = FileResult(input: input.path, frames: summary.frames)
     if let first = summary.damage.first {
       let more = summary.damage.count > 1 ? " (and \(summary.damage.count - 1) more)" : ""

@@ -33,3 +33,8 @@ enum Console {
     return statuses.max() ?? 0
   }
 }
+
+extension String {
+  /// The text with its first letter lowercased, as the CLI's messages start.
+  var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
+}

@@ -1,6 +1,10 @@
 import ArgumentParser
 import Transcode
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The `gif2x` command: one root command whose mode flag (`--info`, `--check`, …) picks the job.
 @main
 struct GIF2X: ParsableCommand {
@@ -39,6 +43,27 @@ struct GIF2X: ParsableCommand {
 
   @Flag(name: .long, help: "Show the FFmpeg library versions and the encoders available.")
   var version = false
+
+  /// Parses and runs. Every failure is one `error:` line on standard error (ArgumentParser's own
+  /// "Error: ... Usage: ..." block is not printed), with the sysexits status; help and
+  /// completion scripts go to standard output.
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch {
+      let code = exitCode(for: error)
+      if code == .success {
+        let text = fullMessage(for: error)
+        if !text.isEmpty { print(text) }
+        return
+      }
+      let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? ""
+      let hint = message.contains("--help") ? "" : " (see gif2x --help)"
+      if !message.isEmpty { Console.error(message.lowercasedFirst + hint) }
+      Glibc.exit(code.rawValue)
+    }
+  }
 
   mutating func validate() throws {
     if version { return }

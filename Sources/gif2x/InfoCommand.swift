@@ -13,7 +13,7 @@ struct InfoCommand {
     for path in inputs {
       do {
         let report = try Transcoder.info(
-          path: path, maxPixels: input.maxPixels, policy: timing.delays, timeline: timing.kind())
+          path: path, options: input.planOptions(timing), cancellation: Signals.cancellation)
         if output.json {
           print(try JSONText.encode(report, pretty: inputs.count == 1))
         } else {
@@ -23,7 +23,7 @@ struct InfoCommand {
         for warning in report.timeline?.warnings ?? [] { Console.warning("\(path): \(warning)") }
         statuses.append(0)
       } catch let error as TranscodeError {
-        Console.error(error.description)
+        Console.error(Flags.message(error))
         statuses.append(error.exitStatus)
       } catch {
         Console.error("\(path): \(error)")

@@ -12,6 +12,12 @@ struct InputOptions: ParsableArguments {
       "Refuse canvases and frames with more pixels than this.", valueName: "pixels"))
   var maxPixels: Int = GIFSource.defaultMaxPixels
 
+  /// How every mode reads and plans a GIF, with the timing options.
+  func planOptions(_ timing: TimelineOptions, kind: TimelineKind? = nil) -> GIFPlan.Options {
+    GIFPlan.Options(
+      maxPixels: maxPixels, strict: strict, delays: timing.delays, timeline: kind ?? timing.kind())
+  }
+
   func validate() throws {
     if maxPixels < 1 {
       throw ValidationError("--max-pixels must be at least 1 (got \(maxPixels))")

@@ -21,6 +21,15 @@ struct SheetCommand {
     let job = SheetJob(
       input: input, sheet: sheet, write: write, timeline: timelineKind, delays: timing.delays,
       imageFormat: imageFormat, outputDirectory: batch.outputDirectory)
+    // Settings are checked once, before any file is read: one line, exit 64 or 69.
+    if let first = inputs.first {
+      do throws(TranscodeError) {
+        try Transcoder.validate(job.request(for: first, output: nil))
+      } catch {
+        Console.error(Flags.message(error))
+        return error.exitStatus
+      }
+    }
     let runner = BatchRunner(
       jobs: batch.workerCount, json: output.json, quiet: output.quiet,
       skipExisting: batch.skipExisting, verb: "converted")
@@ -76,12 +85,8 @@ struct SheetJob: FileJob {
   func run(_ item: BatchInput, outputs: [String]) throws(TranscodeError) -> FileResult {
     let explicit = write.output != nil || outputDirectory != nil
     if outputDirectory != nil { try Folders.makeParents(of: outputs[0]) }
-    let request = SheetRequest(
-      input: item.path, output: explicit ? outputs[0] : nil, force: write.force,
-      maxPixels: input.maxPixels, strict: input.strict, delays: delays, timeline: timeline,
-      format: sheet.format, imageFormat: imageFormat, layout: sheet.layout,
-      appVersion: VersionText.gif2xVersion)
-    let s = try Transcoder.sheet(request)
+    let request = request(for: item, output: explicit ? outputs[0] : nil)
+    let s = try Transcoder.sheet(request, cancellation: Signals.cancellation)
     let files = s.images + s.dataFiles
     var result = FileResult(input: item.path, outputs: files)
     result.frames = s.gifFrames
@@ -91,6 +96,15 @@ struct SheetJob: FileJob {
     result.warnings = s.damage.map(\.description) + s.warnings
     result.message = Self.describe(s)
     return result
+  }
+
+  /// The library's request for one input.
+  func request(for item: BatchInput, output: String?) -> SheetRequest {
+    SheetRequest(
+      input: item.path, output: output ?? write.output, force: write.force,
+      maxPixels: input.maxPixels, strict: input.strict, delays: delays, timeline: timeline,
+      format: sheet.format, imageFormat: imageFormat, layout: sheet.layout,
+      appVersion: VersionText.gif2xVersion)
   }
 
   /// One line per sheet: the files and what went into them.

@@ -61,6 +61,10 @@ struct SheetOptions: ParsableArguments {
   }
 
   func validate() throws {
-    if let problem = layout.problem { throw ValidationError(problem) }
+    do throws(RequestError) {
+      try layout.validate()
+    } catch {
+      throw ValidationError(Flags.message(error))
+    }
   }
 }

@@ -2,18 +2,18 @@ import Transcode
 
 /// What `gif2x --version` prints: gif2x's version, the FFmpeg libraries, the encoders.
 enum VersionText {
-  static let gif2xVersion = "0.1.0"
+  static var gif2xVersion: String { LibraryInfo.version }
 
   static var text: String {
-    var lines = ["gif2x \(gif2xVersion)", "FFmpeg \(FFmpegLibraries.release)"]
-    for lib in FFmpegLibraries.libraries {
+    let info = Transcoder.libraryInfo
+    var lines = ["gif2x \(info.version)", "FFmpeg \(info.ffmpegRelease)"]
+    for lib in info.libraries {
       lines.append("  \(pad(lib.name)) \(lib.version)")
     }
     lines.append("encoders:")
-    for enc in FFmpegLibraries.encoders {
+    for enc in info.encoders {
       let state = enc.available ? "available" : "missing (install \(enc.package))"
-      lines.append(
-        "  \(pad(enc.name)) \(state), for \(enc.purpose)")
+      lines.append("  \(pad(enc.name)) \(state), for \(enc.purpose)")
     }
     return lines.joined(separator: "\n")
   }

@@ -41,6 +41,15 @@ struct VideoCommand {
       format: format, input: input, write: write, timing: timing, video: video,
       outputDirectory: batch.outputDirectory,
       showProgress: single && !output.quiet && !output.json && isatty(2) != 0)
+    // Settings and encoders are checked once, before any file is read: one line, 64 or 69.
+    if let first = inputs.first {
+      do throws(TranscodeError) {
+        try Transcoder.validate(job.request(for: first, target: write.output ?? "-"))
+      } catch {
+        Console.error(Flags.message(error))
+        return error.exitStatus
+      }
+    }
     let runner = BatchRunner(
       jobs: batch.workerCount, json: output.json, quiet: output.quiet || write.output == "-",
       skipExisting: batch.skipExisting, verb: "converted")
@@ -69,16 +78,13 @@ struct VideoJob: FileJob {
     let toStdout = write.output == "-"
     let target = toStdout ? try StdoutFile.temporaryPath(extension: format.rawValue) : outputs[0]
     if outputDirectory != nil { try Folders.makeParents(of: target) }
-    let request = VideoRequest(
-      input: item.path, output: target, format: format, poster: video.poster,
-      force: write.force || toStdout, delays: timing.delays, timeline: timing.kind(),
-      crf: video.crf, preset: video.preset, speed: video.speed, background: video.background,
-      even: video.even, width: video.width, height: video.height,
-      scaleFilter: video.scaleFilter, loop: video.loop?.value ?? .plays(1),
-      maxPixels: input.maxPixels, strict: input.strict)
     let bar = showProgress ? ProgressBar(label: item.path) : nil
     defer { bar?.finish() }
-    let s = try Transcoder.video(request, progress: bar?.update)
+    if toStdout { Signals.cancellation.register(target) }
+    defer { if toStdout { Signals.cancellation.forget(target) } }
+    let s = try Transcoder.video(
+      request(for: item, target: target), cancellation: Signals.cancellation,
+      progress: bar?.update)
     if toStdout { try StdoutFile.stream(target) }
     let files = toStdout ? [] : [s.output] + (s.poster.map { [$0] } ?? [])
     var result = FileResult(input: item.path, outputs: toStdout ? ["-"] : files)
@@ -90,6 +96,17 @@ struct VideoJob: FileJob {
     result.warnings = s.warnings
     result.message = Self.describe(item.path, s)
     return result
+  }
+
+  /// The library's request for one input written to `target`.
+  func request(for item: BatchInput, target: String) -> VideoRequest {
+    VideoRequest(
+      input: item.path, output: target, format: format, poster: video.poster,
+      force: write.force || write.output == "-", delays: timing.delays, timeline: timing.kind(),
+      crf: video.crf, preset: video.preset, speed: video.speed, background: video.background,
+      even: video.even, width: video.width, height: video.height,
+      scaleFilter: video.scaleFilter, loop: video.loop?.value ?? .plays(1),
+      maxPixels: input.maxPixels, strict: input.strict)
   }
 
   /// `in.gif -> in.mp4: 480x270, 275 frames at 50 fps, 5.500 s, 312 KiB`.

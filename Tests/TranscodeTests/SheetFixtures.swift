@@ -71,7 +71,8 @@ enum SheetFixtures {
 
   /// Every frame of `path` as the decoder composes it.
   static func decodedFrames(_ path: String) throws -> [RGBAImage] {
-    let source = try Transcoder.load(path: path)
+    let source = try GIFPlan.load(
+      path: path, maxPixels: GIFSource.defaultMaxPixels, cancellation: Cancellation())
     let decoder = try GIFDecoder(source)
     var frames: [RGBAImage] = []
     while try decoder.advance() { frames.append(decoder.image()) }

@@ -27,7 +27,7 @@ struct SheetLayoutTests {
     #expect(
       try plan(5, 10, 10, SheetLayoutOptions(columns: 5)).pages == [Size(width: 50, height: 10)])
     #expect(try plan(5, 10, 10, SheetLayoutOptions(rows: 5)).pages == [Size(width: 10, height: 50)])
-    #expect(throws: SheetError.gridTooLarge(option: "--columns", count: 5, fit: 4, maxSize: 40)) {
+    #expect(throws: SheetError.gridTooLarge(.columns, count: 5, fit: 4, maxSize: 40)) {
       try plan(5, 10, 10, SheetLayoutOptions(columns: 5, maxSize: 40))
     }
   }
@@ -95,13 +95,23 @@ struct SheetLayoutTests {
     }
   }
 
-  @Test("bad values are refused with the option's name")
-  func problems() {
-    #expect(SheetLayoutOptions(columns: 0).problem?.contains("--columns") == true)
-    #expect(SheetLayoutOptions(columns: 2, rows: 2).problem != nil)
-    #expect(SheetLayoutOptions(padding: -1).problem?.contains("--padding") == true)
-    #expect(SheetLayoutOptions(scale: 0).problem?.contains("--scale") == true)
-    #expect(SheetLayoutOptions(maxSize: 0).problem?.contains("--max-size") == true)
-    #expect(SheetLayoutOptions().problem == nil)
+  @Test("bad values are refused naming the setting, its range and the value")
+  func problems() throws {
+    #expect(throws: RequestError.outOfRange(.columns, value: "0", allowed: "at least 1")) {
+      try SheetLayoutOptions(columns: 0).validate()
+    }
+    #expect(throws: RequestError.conflict(.columns, .rows)) {
+      try SheetLayoutOptions(columns: 2, rows: 2).validate()
+    }
+    #expect(throws: RequestError.outOfRange(.padding, value: "-1", allowed: "0 to 1024")) {
+      try SheetLayoutOptions(padding: -1).validate()
+    }
+    #expect(throws: RequestError.outOfRange(.scale, value: "0", allowed: "1 to 64")) {
+      try SheetLayoutOptions(scale: 0).validate()
+    }
+    #expect(throws: RequestError.outOfRange(.maxSize, value: "0", allowed: "1 to 65535")) {
+      try SheetLayoutOptions(maxSize: 0).validate()
+    }
+    try SheetLayoutOptions().validate()
   }
 }

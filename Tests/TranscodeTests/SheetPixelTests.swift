@@ -107,9 +107,11 @@ struct SheetPixelTests {
     let gif = SheetFixtures.walk()
     let folder = try SheetFixtures.folder()
     let path = try SheetFixtures.write(gif, name: "walk", in: folder)
-    let source = try Transcoder.load(path: path)
+    let source = try GIFPlan.load(
+      path: path, maxPixels: GIFSource.defaultMaxPixels, cancellation: Cancellation())
     var survey = try FrameSurvey.run(
-      source, path: path, needed: [true, true, true], hash: true, trim: false, strict: false)
+      source, path: path, needed: [true, true, true], hash: true, trim: false, strict: false,
+      cancellation: Cancellation())
     survey.hashes = [7, 7, 7]  // pretend every frame hashes alike
     let (cells, cellOfFrame) = survey.cells(dedup: true)
     #expect(cells.count == 1)
@@ -117,7 +119,8 @@ struct SheetPixelTests {
       cells: [SheetLayout.PageSize(width: 4, height: 3)], options: SheetLayoutOptions())
     var assembler = SheetAssembler(
       source: source, path: path, strict: false, cells: cells, cellOfFrame: cellOfFrame,
-      layout: layout, options: SheetLayoutOptions(), format: .png)
+      layout: layout, options: SheetLayoutOptions(), format: .png,
+      cancellation: Cancellation())
     guard case .collision(let frame) = try assembler.run() else {
       Issue.record("frame 1 differs from frame 0 but was not caught")
       return

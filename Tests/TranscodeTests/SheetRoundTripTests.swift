@@ -94,7 +94,7 @@ struct SheetRoundTripTests {
     var pages: [String: RGBAImage] = [:]
     for path in summary.images {
       let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-      pages[(path as NSString).lastPathComponent] = try ImageDecoder.decode(bytes, as: format)
+      pages[(path as NSString).lastPathComponent] = try Images.decode(bytes, as: format)
     }
     return pages
   }

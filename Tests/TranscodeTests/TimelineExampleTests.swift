@@ -128,9 +128,22 @@ struct TimelineExampleTests {
     #expect(plan.durationsCentiseconds == [10, 10])
     #expect(plan.ticks == [0, 1])
     #expect(plan.warnings == ["all delays are zero; playing at 10 cs per frame"])
+    // Native plays an all-zero GIF at 10 cs too (video), unless zero durations are kept (sheets).
     let native = try Timeline.plan(delaysCentiseconds: [0, 0], policy: .raw, kind: .native)
-    #expect(native.durationsCentiseconds == [0, 0])
-    #expect(native.warnings.isEmpty)
+    #expect(native.durationsCentiseconds == [10, 10])
+    #expect(
+      native.runs == [
+        .init(frame: 0, firstTick: 0, tickCount: 10), .init(frame: 1, firstTick: 10, tickCount: 10),
+      ])
+    #expect(native.warnings == ["all delays are zero; playing at 10 cs per frame"])
+    let kept = try Timeline.plan(
+      delaysCentiseconds: [0, 0], policy: .raw, kind: .native, keepsZeroDurations: true)
+    #expect(kept.durationsCentiseconds == [0, 0])
+    #expect(
+      kept.runs == [
+        .init(frame: 0, firstTick: 0, tickCount: 0), .init(frame: 1, firstTick: 0, tickCount: 0),
+      ])
+    #expect(kept.warnings.isEmpty)
     let none = try Timeline.plan(delaysCentiseconds: [0, 5], policy: .raw, kind: .native)
     #expect(none.warnings.isEmpty)
     #expect(none.durationsCentiseconds == [0, 5])

@@ -8,7 +8,7 @@ import Testing
     let source = try GIFSource(bytes: gif.bytes)
     let frames = source.index.frames.count
     return try TransparencyProbe.hasTransparency(
-      source, shown: Set(0..<frames), lastFrame: frames - 1)
+      source, shown: Set(0..<frames), lastFrame: frames - 1, cancellation: Cancellation())
   }
 
   @Test func anUnusedTransparentIndexIsOpaque() throws {
@@ -32,7 +32,9 @@ import Testing
     #expect(try probe(gif))
     // The same file with frame 1 not shown (dropped by a timeline) shows no transparency.
     let source = try GIFSource(bytes: gif.bytes)
-    #expect(try TransparencyProbe.hasTransparency(source, shown: [0], lastFrame: 0) == false)
+    #expect(
+      try TransparencyProbe.hasTransparency(
+        source, shown: [0], lastFrame: 0, cancellation: Cancellation()) == false)
   }
 
   @Test func aPlainGIFIsOpaqueWithoutDecoding() throws {

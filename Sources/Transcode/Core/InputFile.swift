@@ -7,7 +7,9 @@
 /// Reads an input file whole, telling a missing file, a directory and an unreadable file apart.
 package enum InputFile {
   /// The bytes of `path`; "-" reads standard input.
-  package static func read(_ path: String) throws(TranscodeError) -> [UInt8] {
+  package static func read(
+    _ path: String, cancellation: Cancellation
+  ) throws(TranscodeError) -> [UInt8] {
     let fd: Int32
     if path == "-" {
       fd = 0
@@ -27,7 +29,7 @@ package enum InputFile {
       count = 0
       while count < expected {
         let got = Glibc.read(fd, buf.baseAddress! + count, expected - count)
-        if got < 0 && errno == EINTR && !Cancellation.isRequested { continue }
+        if got < 0 && errno == EINTR && !cancellation.isCancelled { continue }
         if got < 0 { failure = errno }
         if got <= 0 { break }
         count += got
@@ -36,12 +38,12 @@ package enum InputFile {
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while failure == 0 {
       let got = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
-      if got < 0 && errno == EINTR && !Cancellation.isRequested { continue }
+      if got < 0 && errno == EINTR && !cancellation.isCancelled { continue }
       if got < 0 { failure = errno }
       if got <= 0 { break }
       bytes.append(contentsOf: chunk[0..<got])
     }
-    if failure == EINTR { throw .interrupted }
+    if failure == EINTR || cancellation.isCancelled { throw .interrupted }
     if failure == EISDIR { throw .noInput(path: path, reason: "is a directory") }
     if failure != 0 { throw .io(path: path, reason: "read failed: \(reason(failure))") }
     return bytes

@@ -11,6 +11,7 @@ final class EncoderContext {
     name: String, configure: (UnsafeMutablePointer<AVCodecContext>) -> Void,
     options: [(String, String)] = []
   ) throws(FFmpegError) {
+    FFmpegLog.installed
     guard let codec = avcodec_find_encoder_by_name(name) else {
       throw FFmpegError(
         function: "avcodec_find_encoder_by_name(\(name))", code: cffmpeg_averror_einval())

@@ -1,11 +1,27 @@
 import CFFmpeg
 
-/// A failed FFmpeg call: the function's name and `av_strerror`'s text for its return code.
-struct FFmpegError: Error, CustomStringConvertible {
-  let function: String
-  let code: Int32
+/// A failed FFmpeg call. The only error FFmpeg/ throws; `Video/` and `Sheet/` turn it into a
+/// ``TranscodeError`` with the file it concerns.
+enum FFmpegError: Error, CustomStringConvertible {
+  /// A call failed: its name, its return code, and the last line FFmpeg logged on this thread
+  /// for it (libx264's "Picture size 0x0 is invalid", say), if any.
+  case failed(function: String, code: Int32, log: String?)
+  /// The output file could not be opened for writing.
+  case cannotOpenOutput(path: String, code: Int32)
 
-  var description: String { "\(function) failed: \(FFmpegError.text(code)) (\(code))" }
+  /// A failure of `function` with `code`, taking the line FFmpeg logged for it.
+  init(function: String, code: Int32) {
+    self = .failed(function: function, code: code, log: FFmpegLog.takeLastLine())
+  }
+
+  var description: String {
+    switch self {
+    case .failed(let function, let code, let log):
+      return "\(function) failed: \(log ?? Self.text(code))"
+    case .cannotOpenOutput(let path, let code):
+      return "cannot open \(path): \(Self.text(code))"
+    }
+  }
 
   /// `av_strerror`'s text for a return code.
   static func text(_ code: Int32) -> String {

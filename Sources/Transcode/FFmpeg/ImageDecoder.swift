@@ -2,21 +2,16 @@ import CFFmpeg
 
 /// Decodes one PNG or WebP file's bytes back to a straight-alpha RGBA image with libavcodec:
 /// how tests (and anyone checking a sheet) read a page back without another image library.
-public enum ImageDecoder {
+enum ImageDecoder {
   /// The pixels of `bytes`, a PNG or WebP file as ``ImageEncoder`` writes them.
-  public static func decode(
-    _ bytes: [UInt8], as format: ImageFormat
-  ) throws(TranscodeError) -> RGBAImage {
-    do {
-      return try decodeOrThrow(bytes, format == .png ? AV_CODEC_ID_PNG : AV_CODEC_ID_WEBP)
-    } catch {
-      throw .internalError("\(format.rawValue) decoding failed: \(error)")
-    }
+  static func decode(_ bytes: [UInt8], as format: ImageFormat) throws(FFmpegError) -> RGBAImage {
+    try decodeOrThrow(bytes, format == .png ? AV_CODEC_ID_PNG : AV_CODEC_ID_WEBP)
   }
 
   private static func decodeOrThrow(
     _ bytes: [UInt8], _ id: AVCodecID
   ) throws(FFmpegError) -> RGBAImage {
+    FFmpegLog.installed
     guard let codec = avcodec_find_decoder(id) else {
       throw FFmpegError(function: "avcodec_find_decoder", code: cffmpeg_averror_einval())
     }

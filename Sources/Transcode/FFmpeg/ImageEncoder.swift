@@ -2,15 +2,7 @@ import CFFmpeg
 
 /// Encodes one straight-alpha RGBA image as a PNG or WebP file's bytes with libavcodec's image
 /// encoders (`png`; `libwebp`, lossless), for sprite sheets and video posters.
-public enum ImageEncoder {
-  /// How hard the encoder works for a smaller file.
-  public enum Effort: Sendable {
-    /// The smallest file: PNG tries every row filter ("mixed") at zlib's default level.
-    case small
-    /// About 2.5 times faster for large images such as sprite sheets (`fastPNGOptions`).
-    case fast
-  }
-
+enum ImageEncoder {
   /// PNG options for `.fast`: zlib level 1, no row filter. Measured with ffmpeg 5.1 on one
   /// 3840x3960 page of the screen-640x360 benchmark sheet: "mixed" at the default level took
   /// 1.21 s for 2.42 MB, "none" at level 1 0.47 s for 2.23 MB ("sub"/"up" at level 1: 0.46 s,
@@ -18,21 +10,14 @@ public enum ImageEncoder {
   static let fastPNGOptions: [(String, String)] = [("compression_level", "1"), ("pred", "none")]
 
   /// The file bytes of `image` in `format`.
-  public static func encode(
-    _ image: RGBAImage, as format: ImageFormat, effort: Effort = .small
-  ) throws(TranscodeError) -> [UInt8] {
-    do {
-      return try encodeOrThrow(image, format, effort)
-    } catch {
-      if !FFmpegLibraries.hasEncoder(format.encoderName) {
-        throw .missingEncoder(name: format.encoderName, package: "libavcodec59")
-      }
-      throw .internalError("\(format.rawValue) encoding failed: \(error)")
-    }
+  static func encode(
+    _ image: RGBAImage, as format: ImageFormat, effort: ImageEffort = .small
+  ) throws(FFmpegError) -> [UInt8] {
+    try encodeOrThrow(image, format, effort)
   }
 
   private static func encodeOrThrow(
-    _ image: RGBAImage, _ format: ImageFormat, _ effort: Effort
+    _ image: RGBAImage, _ format: ImageFormat, _ effort: ImageEffort
   ) throws(FFmpegError) -> [UInt8] {
     let options: [(String, String)]
     switch (format, effort) {

@@ -13,6 +13,7 @@ final class Muxer {
   private var headerWritten = false
 
   init(formatName: String, path: String) throws(FFmpegError) {
+    FFmpegLog.installed
     var context: UnsafeMutablePointer<AVFormatContext>? = nil
     try check(
       avformat_alloc_output_context2(&context, nil, formatName, path),
@@ -36,9 +37,10 @@ final class Muxer {
   }
 
   /// Adds the one stream, with the parameters of an opened encoder.
-  func addStream(from encoder: EncoderContext, metadata: [(String, String)] = [])
-    throws(FFmpegError)
-  {
+  func addStream(
+    from encoder: EncoderContext, metadata: [(String, String)] = [],
+    frameDuration: AVRational? = nil
+  ) throws(FFmpegError) {
     guard let stream = avformat_new_stream(pointer, nil) else {
       throw FFmpegError(function: "avformat_new_stream", code: cffmpeg_averror_enomem())
     }
@@ -46,6 +48,10 @@ final class Muxer {
       avcodec_parameters_from_context(stream.pointee.codecpar, encoder.pointer),
       "avcodec_parameters_from_context")
     stream.pointee.time_base = encoder.pointer.pointee.time_base
+    if let frameDuration {
+      // The muxers read a frame's default duration from the average rate (its inverse).
+      stream.pointee.avg_frame_rate = AVRational(num: frameDuration.den, den: frameDuration.num)
+    }
     for (key, value) in metadata { av_dict_set(&stream.pointee.metadata, key, value, 0) }
   }
 
@@ -56,7 +62,8 @@ final class Muxer {
 
   /// Opens the file and writes the header; `options` are the muxer's AVOptions (`movflags`).
   func writeHeader(options: [(String, String)]) throws(FFmpegError) {
-    try check(avio_open(&pointer.pointee.pb, path, AVIO_FLAG_WRITE), "avio_open(\(path))")
+    let opened = avio_open(&pointer.pointee.pb, path, AVIO_FLAG_WRITE)
+    if opened < 0 { throw .cannotOpenOutput(path: path, code: opened) }
     ioOpen = true
     var dict: OpaquePointer? = nil
     defer { av_dict_free(&dict) }

@@ -47,6 +47,7 @@ final class Scaler {
   init(
     sourceWidth: Int, sourceHeight: Int, width: Int, height: Int, output: Output, filter: Filter
   ) throws(FFmpegError) {
+    FFmpegLog.installed
     guard
       let context = sws_getContext(
         Int32(sourceWidth), Int32(sourceHeight), AV_PIX_FMT_RGBA, Int32(width), Int32(height),

@@ -22,6 +22,9 @@ struct VideoEncoderSettings: Sendable {
   var timeBaseDenominator: Int
   /// The constant frame rate, or nil for variable frame rate (`--timeline native`).
   var frameRate: (numerator: Int, denominator: Int)?
+  /// When the video is one picture: how long it shows, in the time base. Matroska (libavformat
+  /// 5.1) writes no BlockDuration on video blocks, so the track's DefaultDuration says it.
+  var onlyPictureDuration: Int64?
   /// x264 / libvpx constant rate factor.
   var crf: Int
   /// x264 preset.

@@ -19,9 +19,6 @@ final class VideoWriter {
 
   init(path: String, settings: VideoEncoderSettings) throws(FFmpegError) {
     self.settings = settings
-    // libx264 and libvpx log their settings and statistics at the info level; gif2x reports
-    // failures itself, so only FFmpeg's own error lines are kept.
-    av_log_set_level(AV_LOG_ERROR)
     muxer = try Muxer(formatName: settings.codec.formatName, path: path)
     let globalHeader = muxer.wantsGlobalHeader
     encoder = try EncoderContext(
@@ -30,7 +27,12 @@ final class VideoWriter {
       options: Self.options(settings))
     encoderTimeBase = encoder.pointer.pointee.time_base
     let metadata = settings.alpha ? [("alpha_mode", "1")] : []
-    try muxer.addStream(from: encoder, metadata: metadata)
+    let only = settings.onlyPictureDuration.map {
+      AVRational(
+        num: Int32(clamping: Int64(settings.timeBaseNumerator) * $0),
+        den: Int32(settings.timeBaseDenominator))
+    }
+    try muxer.addStream(from: encoder, metadata: metadata, frameDuration: only)
     try muxer.writeHeader(
       options: settings.codec == .h264 ? [("movflags", "+faststart")] : [])
     frame = try Frame(

@@ -16,14 +16,15 @@ struct FrameSurvey {
   /// Decodes frames up to the last one `needed` marks; hashes them when `hash`, finds their
   /// opaque bounds when `trim`. With neither, nothing is decoded.
   static func run(
-    _ source: GIFSource, path: String, needed: [Bool], hash: Bool, trim: Bool, strict: Bool
+    _ source: GIFSource, path: String, needed: [Bool], hash: Bool, trim: Bool, strict: Bool,
+    cancellation: Cancellation
   ) throws(TranscodeError) -> FrameSurvey {
     let index = source.index
     let whole = PixelRect(x: 0, y: 0, width: index.canvasWidth, height: index.canvasHeight)
     var survey = FrameSurvey(
       sources: needed.map { $0 ? whole : nil }, hashes: Array(repeating: 0, count: needed.count))
     guard hash || trim, let last = needed.lastIndex(of: true) else { return survey }
-    let reader = try SheetFrameReader(source, path: path, strict: strict)
+    let reader = try FrameReader(source, path: path, strict: strict, cancellation: cancellation)
     for i in 0...last {
       try reader.advance()
       guard needed[i] else { continue }

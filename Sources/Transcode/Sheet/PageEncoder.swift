@@ -35,7 +35,7 @@ final class PageEncoder {
     DispatchQueue.global().async(group: group) {
       defer { slots.signal() }
       do throws(TranscodeError) {
-        let bytes = try ImageEncoder.encode(page, as: format, effort: .fast)
+        let bytes = try Images.encode(page, as: format, effort: .fast)
         results.state.withLock {
           $0.files[number] = bytes
           $0.spare.append(page)

@@ -18,6 +18,7 @@ struct SheetAssembler {
   let layout: SheetLayout
   let options: SheetLayoutOptions
   let format: ImageFormat
+  let cancellation: Cancellation
 
   /// Damage the decoder met in this pass (the scan's damage is in the source's index).
   private(set) var damage: [GIFDamage] = []
@@ -36,7 +37,7 @@ struct SheetAssembler {
     defer { if !finished { encoder.abandon() } }
     var pages = [SheetPage?](repeating: nil, count: pageCount)
     var submitted = [Bool](repeating: false, count: pageCount)
-    let reader = try SheetFrameReader(source, path: path, strict: strict)
+    let reader = try FrameReader(source, path: path, strict: strict, cancellation: cancellation)
     let canvasWidth = source.index.canvasWidth
     for i in 0...last {
       try reader.advance()
@@ -72,7 +73,7 @@ struct SheetAssembler {
         pages[p] = nil
       }
     }
-    damage = reader.decoder.damage
+    damage = reader.damage
     let files = try encoder.finish(pages: pageCount)
     finished = true
     return .pages(files)

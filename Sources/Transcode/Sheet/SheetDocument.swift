@@ -47,7 +47,7 @@ struct SheetDocument {
 
   /// The document for a laid-out sheet.
   init(
-    plan: TimelinePlan, policy: DelayPolicy, index: GIFIndex, cells: [FrameSurvey.Cell],
+    plan: TimelinePlan, index: GIFIndex, cells: [FrameSurvey.Cell],
     cellOfFrame: [Int?], layout: SheetLayout, names: SheetOutputNames, scale: Int,
     appVersion: String
   ) {
@@ -55,7 +55,7 @@ struct SheetDocument {
     self.appVersion = appVersion
     self.scale = scale
     plays = index.plays
-    timing = SheetTiming(plan: plan, policy: policy)
+    timing = SheetTiming(plan: plan)
     let canvas = PixelRect(x: 0, y: 0, width: index.canvasWidth, height: index.canvasHeight)
     sourceWidth = canvas.width * scale
     sourceHeight = canvas.height * scale
@@ -67,8 +67,8 @@ struct SheetDocument {
       )
     }
     entries = []
-    entries.reserveCapacity(plan.ticks.count)
-    for (k, gifFrame) in plan.ticks.enumerated() {
+    entries.reserveCapacity(timing.ticks.count)
+    for (k, gifFrame) in timing.ticks.enumerated() {
       guard let c = cellOfFrame[gifFrame] else { continue }
       let cell = self.cells[c]
       entries.append(

@@ -8,14 +8,12 @@ struct SheetOutputNames: Equatable {
   /// The frame tag's (and Godot animation's) name: the input's file name without extension.
   var animationName: String
 
-  /// Names for `request`; a usage error when reading standard input without `output`.
-  init(_ request: SheetRequest) throws(TranscodeError) {
+  /// Names for `request` (a validated one: reading standard input, it names an output).
+  init(_ request: SheetRequest) {
     format = request.format
     imageExtension = request.imageFormat.rawValue
     if let output = request.output {
       base = Self.dropExtension(output, known: ["png", "webp", "json", "tres"])
-    } else if request.input == "-" {
-      throw .usage("reading a GIF from standard input needs -o to name the sheet")
     } else {
       base = Self.dropExtension(request.input, known: nil)
     }

@@ -1,15 +1,18 @@
 /// gif2x's own timing data for a sheet's entries: what `meta.gif2x` holds and what the Godot
-/// writer turns into `speed` and per-frame `duration`.
+/// writer turns into `speed` and per-frame `duration`. Read from the plan's runs and its tick
+/// times; nothing here works out time on its own.
 struct SheetTiming: Equatable {
-  /// "native", "gcd", "fps", "integrity" or "auto".
+  /// The timeline's name ("native", "gcd", "fps", "integrity", "auto").
   var timeline: String
   /// The entries' constant rate; nil for native.
   var rate: FrameRate?
   var policy: DelayPolicy
-  /// The GIF frame each entry shows.
+  /// The GIF frame each entry shows: one entry per tick (constant rate) or per GIF frame
+  /// (native, zero-length frames included).
   var ticks: [Int]
-  /// Each entry's duration in whole milliseconds. Constant-rate ticks are rounded so that the
-  /// running sum stays within half a millisecond of the exact time (30 fps: 33, 34, 33, …).
+  /// Each entry's duration in whole milliseconds: the differences of the entries' start times
+  /// rounded to the millisecond, so the running sum stays within half a millisecond of the
+  /// exact time (30 fps: 33, 34, 33, ...).
   var durationsMilliseconds: [Int]
   /// Native only: each entry's duration in centiseconds (the GIF's unit, exact).
   var durationsCentiseconds: [Int]?
@@ -19,40 +22,36 @@ struct SheetTiming: Equatable {
   /// discrete `CAKeyframeAnimation` takes `keyTimes` for n values.
   var keyTimes: [Double]
 
-  init(plan: TimelinePlan, policy: DelayPolicy) {
-    self.policy = policy
+  init(plan: TimelinePlan) {
+    policy = plan.policy
     rate = plan.rate
-    ticks = plan.ticks
-    switch plan.kind {
-    case .native: timeline = "native"
-    case .gcd: timeline = "gcd"
-    case .fps: timeline = "fps"
-    case .integrity: timeline = "integrity"
-    case .auto: timeline = "auto"
-    }
-    if let rate = plan.rate {
-      // Tick k starts at k * 1000 * den / num ms; round each start, take differences.
-      func start(_ k: Int) -> Int {
-        (2 * k * 1000 * rate.denominator + rate.numerator) / (2 * rate.numerator)
+    timeline = plan.kind.name
+    // Entry boundaries in ticks: every tick at a constant rate, every run natively.
+    var frames: [Int] = []
+    var bounds: [Int] = []
+    if plan.rate != nil {
+      for run in plan.runs {
+        for k in 0..<run.tickCount {
+          frames.append(run.frame)
+          bounds.append(run.firstTick + k)
+        }
       }
-      durationsMilliseconds = plan.ticks.indices.map { start($0 + 1) - start($0) }
       durationsCentiseconds = nil
     } else {
-      let cs = plan.ticks.map { plan.durationsCentiseconds[$0] }
-      durationsCentiseconds = cs
-      durationsMilliseconds = cs.map { $0 * 10 }
+      frames = plan.runs.map(\.frame)
+      bounds = plan.runs.map(\.firstTick)
+      durationsCentiseconds = plan.runs.map(\.tickCount)
     }
-    totalMilliseconds = durationsMilliseconds.reduce(0, +)
-    var starts: [Double] = []
-    starts.reserveCapacity(ticks.count + 1)
-    var elapsed = 0
-    for (k, ms) in durationsMilliseconds.enumerated() {
-      starts.append(
-        totalMilliseconds > 0
-          ? Double(elapsed) / Double(totalMilliseconds) : Double(k) / Double(ticks.count))
-      elapsed += ms
-    }
-    starts.append(1.0)
-    keyTimes = starts
+    bounds.append(plan.totalTicks)
+    let starts = bounds.map(plan.milliseconds(atTick:))
+    ticks = frames
+    durationsMilliseconds = zip(starts, starts.dropFirst()).map { $1 - $0 }
+    totalMilliseconds = starts.last ?? 0
+    let total = totalMilliseconds
+    let count = frames.count
+    keyTimes =
+      starts.dropLast().enumerated().map { k, ms in
+        total > 0 ? Double(ms) / Double(total) : Double(k) / Double(count)
+      } + [1.0]
   }
 }

@@ -10,6 +10,7 @@ struct DecodeStage: Sendable {
   let filter: VideoRequest.ScaleFilter
   let strict: Bool
   let wantsPoster: Bool
+  let cancellation: Cancellation
 
   func run(queue: StageQueue<VideoPipeline.Item>, recycled: StageQueue<PlanarPicture>) {
     do throws(TranscodeError) {
@@ -38,21 +39,14 @@ struct DecodeStage: Sendable {
     var converted = 0
     let entries = schedule.entries
     for play in 0..<schedule.plays {
-      let decoder: GIFDecoder
-      do { decoder = try GIFDecoder(source, strict: strict) } catch {
-        throw .badInput(path: path, error)
-      }
+      let reader = try FrameReader(
+        source, path: path, strict: strict, cancellation: cancellation)
       var next = 0
       for frame in 0...max(schedule.lastShownFrame, 0) {
-        try Cancellation.check()
-        do {
-          guard try decoder.advance() else { break }
-        } catch {
-          throw .badInput(path: path, error)
-        }
+        guard try reader.advance() else { break }
         guard next < entries.count, entries[next].frame == frame else { continue }
         var picture = recycled.poll() ?? layout
-        let result = decoder.withCanvasBytes { canvas in
+        let result = reader.withCanvas { canvas in
           Result { () throws(FFmpegError) in
             try converter.convert(canvas, into: &picture)
             if wantsPoster && play == 0 && next == 0 {
@@ -67,7 +61,7 @@ struct DecodeStage: Sendable {
         if !queue.push(.picture(picture, entries[next], play: play)) { throw .interrupted }
         next += 1
       }
-      if play == 0 { damage = decoder.damage }
+      if play == 0 { damage = reader.damage }
     }
     return (source.index.damage + damage, converted)
   }

@@ -118,9 +118,8 @@ final class FrameConverter {
     _ canvas: UnsafeRawBufferPointer,
     _ body: (UnsafeRawPointer, Int) throws(FFmpegError) -> R
   ) throws(FFmpegError) -> R {
-    guard let base = canvas.baseAddress else {
-      throw FFmpegError(function: "canvas", code: -22)
-    }
+    // The decoder's canvas is allocated with at least one pixel, so its base is never nil.
+    guard let base = canvas.baseAddress else { preconditionFailure("a canvas without storage") }
     if !needsCopy { return try body(base, geometry.canvasWidth * 4) }
     fillPrepared(base.assumingMemoryBound(to: UInt32.self))
     let stride = geometry.preparedWidth * 4

@@ -28,7 +28,7 @@ enum TransparencyProbe {
 
   /// Decodes up to `lastFrame` and reports whether any shown canvas has a transparent pixel.
   static func hasTransparency(
-    _ source: GIFSource, shown: Set<Int>, lastFrame: Int
+    _ source: GIFSource, shown: Set<Int>, lastFrame: Int, cancellation: Cancellation
   ) throws(TranscodeError) -> Bool {
     guard mayHaveTransparency(source.index) else { return false }
     // Damage or an over-large frame: the safe answer is to keep alpha (the encode pass reports
@@ -37,7 +37,7 @@ enum TransparencyProbe {
     let onlyFirst = firstCoversCanvas(source.index) && !clearsLater(source.index)
     var frame = 0
     while frame <= lastFrame {
-      try Cancellation.check()
+      try cancellation.check()
       guard let more = try? decoder.advance() else { return true }
       if !more { break }
       if shown.contains(frame) || (onlyFirst && frame == 0) {

@@ -51,7 +51,7 @@ struct VideoPipeline {
     while let item = queue.pop() {
       switch item {
       case .picture(let picture, let entry, let play):
-        try Cancellation.check()
+        try decode.cancellation.check()
         do throws(FFmpegError) {
           try writer.setPicture(picture)
           let base = Int64(play) * schedule.playLength + entry.start

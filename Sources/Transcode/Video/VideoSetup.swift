@@ -2,27 +2,29 @@
 /// backdrop and encoder settings; then `run` does the work.
 struct VideoSetup {
   let request: VideoRequest
-  let source: GIFSource
-  let plan: TimelinePlan
+  let plan: GIFPlan
+  let cancellation: Cancellation
   let schedule: VideoSchedule
   let geometry: VideoGeometry
   let backdrop: FrameConverter.Backdrop
   var warnings: [String]
 
-  init(request: VideoRequest, source: GIFSource, plan: TimelinePlan) throws(TranscodeError) {
+  init(request: VideoRequest, plan: GIFPlan, cancellation: Cancellation) throws(TranscodeError) {
     self.request = request
-    self.source = source
     self.plan = plan
-    warnings = plan.warnings
-    let index = source.index
+    self.cancellation = cancellation
+    warnings = plan.timeline.warnings
+    let index = plan.index
     var plays = 1
     switch request.loop {
     case .plays(let n): plays = n
     case .gif: plays = index.plays == 0 ? 1 : index.plays
     }
-    schedule = VideoSchedule(plan: plan, plays: plays, holdsRepeats: request.format == .webm)
+    schedule = VideoSchedule(
+      plan: plan.timeline, plays: plays, holdsRepeats: request.format == .webm)
     if schedule.entries.isEmpty {
-      throw .usage("\(request.input): every frame has a zero duration; nothing would be shown")
+      // Only SwiftyGif's integrity timeline gets here: it truncates a GIF shorter than a tick.
+      throw .cannotConvert(path: request.input, .noFrameShown(timeline: plan.timeline.kind.name))
     }
     geometry = VideoGeometry(
       canvasWidth: index.canvasWidth, canvasHeight: index.canvasHeight, even: request.even,
@@ -31,13 +33,13 @@ struct VideoSetup {
     // say so before any work, with the way out.
     let side = VideoGeometry.maxSide
     if geometry.outputWidth > side || geometry.outputHeight > side {
-      throw .unsupported(
+      throw .cannotConvert(
         path: request.input,
-        reason: "a \(geometry.outputWidth)x\(geometry.outputHeight) video is over the"
-          + " \(request.format.encoderName) limit of \(side) pixels a side;"
-          + " scale it with --width or --height")
+        .videoTooLarge(
+          width: geometry.outputWidth, height: geometry.outputHeight, limit: side,
+          encoder: request.format.encoderName))
     }
-    backdrop = try Self.backdrop(request, source, schedule)
+    backdrop = try Self.backdrop(request, plan, schedule, cancellation)
   }
 
   /// Background policy. MP4 has no alpha: transparent pixels are composited over
@@ -45,14 +47,15 @@ struct VideoSetup {
   /// alpha (yuva420p) when a shown frame has a transparent pixel, unless `--background` asks
   /// for a solid colour; an opaque GIF is encoded without an alpha plane (half the work).
   private static func backdrop(
-    _ request: VideoRequest, _ source: GIFSource, _ schedule: VideoSchedule
+    _ request: VideoRequest, _ plan: GIFPlan, _ schedule: VideoSchedule,
+    _ cancellation: Cancellation
   ) throws(TranscodeError) -> FrameConverter.Backdrop {
     let color = request.background ?? .white
-    guard TransparencyProbe.mayHaveTransparency(source.index) else { return .opaque(pad: color) }
+    guard TransparencyProbe.mayHaveTransparency(plan.index) else { return .opaque(pad: color) }
     if request.format == .mp4 || request.background != nil { return .over(color) }
     let shown = Set(schedule.entries.map(\.frame))
     let alpha = try TransparencyProbe.hasTransparency(
-      source, shown: shown, lastFrame: schedule.lastShownFrame)
+      plan.source, shown: shown, lastFrame: schedule.lastShownFrame, cancellation: cancellation)
     return alpha ? .keepAlpha(under: color) : .opaque(pad: color)
   }
 
@@ -63,6 +66,7 @@ struct VideoSetup {
       timeBaseNumerator: schedule.timeBaseNumerator,
       timeBaseDenominator: schedule.timeBaseDenominator,
       frameRate: schedule.rate.map { ($0.numerator, $0.denominator) },
+      onlyPictureDuration: schedule.videoFrames == 1 ? schedule.entries.first?.duration : nil,
       crf: request.crf ?? request.format.defaultCRF, preset: request.preset, speed: request.speed)
   }
 
@@ -70,21 +74,24 @@ struct VideoSetup {
   func run(files: OutputFiles, progress: (@Sendable (VideoProgress) -> Void)?)
     throws(TranscodeError) -> VideoSummary
   {
-    let path = request.input
-    let writer: VideoWriter
-    do {
-      writer = try VideoWriter(
-        path: files.temporaryPath(for: request.output), settings: encoderSettings)
-    } catch  where error.function.hasPrefix("avio_open") {
-      throw .cannotCreateOutput(path: request.output, reason: FFmpegError.text(error.code))
-    } catch {
-      throw .internalError(
-        "\(request.output): cannot start the \(request.format.encoderName) encoder: \(error)")
+    let settings = encoderSettings
+    let output = request.output
+    let encoder = request.format.encoderName
+    let writer = try files.create(output) { (path) throws(TranscodeError) -> VideoWriter in
+      do throws(FFmpegError) {
+        return try VideoWriter(path: path, settings: settings)
+      } catch {
+        if case .cannotOpenOutput(_, let code) = error {
+          throw .cannotCreateOutput(path: output, .refused(FFmpegError.text(code)))
+        }
+        throw .internalError("\(output): cannot start the \(encoder) encoder: \(error)")
+      }
     }
     let pipeline = VideoPipeline(
       decode: DecodeStage(
-        path: path, source: source, schedule: schedule, geometry: geometry, backdrop: backdrop,
-        filter: request.scaleFilter, strict: request.strict, wantsPoster: request.poster))
+        path: request.input, source: plan.source, schedule: schedule, geometry: geometry,
+        backdrop: backdrop, filter: request.scaleFilter, strict: request.strict,
+        wantsPoster: request.poster, cancellation: cancellation))
     let outcome = try pipeline.run(into: writer, progress: progress)
     do {
       try writer.finish()
@@ -92,7 +99,7 @@ struct VideoSetup {
       throw .io(path: request.output, reason: "cannot finish the video: \(error)")
     }
     if request.poster, let image = outcome.poster {
-      try files.write(try ImageEncoder.encode(image, as: .png), to: request.posterPath)
+      try files.write(try Images.encode(image, as: .png), to: request.posterPath)
     }
     try files.commit()
     var notes = warnings
@@ -100,7 +107,7 @@ struct VideoSetup {
     return VideoSummary(
       output: request.output, poster: request.poster ? request.posterPath : nil,
       width: geometry.outputWidth, height: geometry.outputHeight, rate: schedule.rate,
-      frames: outcome.videoFrames, gifFrames: source.index.frames.count,
+      frames: outcome.videoFrames, gifFrames: plan.index.frames.count,
       convertedFrames: outcome.convertedFrames, plays: schedule.plays,
       durationMilliseconds: schedule.durationMilliseconds, keepsAlpha: backdrop.keepsAlpha,
       payloadBytes: Int(writer.bytesWritten), warnings: notes)

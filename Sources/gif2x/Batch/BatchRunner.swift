@@ -36,7 +36,7 @@ struct BatchRunner {
     let state = Mutex(State())
     let progress = ProgressLine(enabled: !quiet && !json && inputs.count > 1)
     Workers.run(count: max(1, min(jobs, inputs.count))) {
-      while !Cancellation.isRequested {
+      while !Signals.cancellation.isCancelled {
         let i: Int? = state.withLock { s in
           guard s.next < inputs.count else { return nil }
           defer { s.next += 1 }
@@ -55,7 +55,7 @@ struct BatchRunner {
     }
     progress.clear()
     let results = state.withLock { $0.results }
-    if Cancellation.isRequested {
+    if Signals.cancellation.isCancelled {
       let finished = results.filter { $0.exitStatus != 130 }.count
       Console.error(
         "interrupted; \(finished) of \(inputs.count) files done, no partial output kept")
@@ -88,7 +88,8 @@ struct BatchRunner {
       result = try job.run(input, outputs: outputs)
     } catch {
       result = FileResult(
-        input: input.path, status: .failed, error: error.description, exitStatus: error.exitStatus)
+        input: input.path, status: .failed, error: Flags.message(error),
+        exitStatus: error.exitStatus)
     }
     result.seconds = (Clock.since(started) * 1000).rounded() / 1000
     return result

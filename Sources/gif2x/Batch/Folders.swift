@@ -14,7 +14,7 @@ enum Folders {
     for part in folder.split(separator: "/") {
       built += "/" + part
       if mkdir(built, 0o755) != 0 && errno != EEXIST {
-        throw .cannotCreateOutput(path: path, reason: "cannot create folder \(built)")
+        throw .cannotCreateOutput(path: path, .cannotCreateFolder(built))
       }
     }
   }

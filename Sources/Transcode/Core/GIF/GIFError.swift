@@ -18,7 +18,10 @@ public enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file has no image at all, so there is nothing to show.
   case noFrames
 
-  public var description: String {
+  public var description: String { message(naming: \.plainName) }
+
+  /// The message, with the pixel-limit setting named by `name`.
+  public func message(naming name: (Setting) -> String) -> String {
     switch self {
     case .empty:
       return "empty file"
@@ -28,10 +31,10 @@ public enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {
       return "truncated GIF header (file ends at byte \(offset))"
     case .canvasTooLarge(let w, let h, let limit):
       return "canvas \(w)x\(h) is \(w * h) pixels, over the limit of \(limit);"
-        + " raise it with --max-pixels if the file is trusted"
+        + " raise \(name(.maxPixels)) if the file is trusted"
     case .frameTooLarge(let w, let h, let limit):
       return "frame \(w)x\(h) is \(w * h) pixels, over the limit of \(limit);"
-        + " raise it with --max-pixels if the file is trusted"
+        + " raise \(name(.maxPixels)) if the file is trusted"
     case .damaged(let damage):
       return damage.description
     case .noFrames:

@@ -34,7 +34,8 @@ public struct GIFReport: Sendable, Codable, Equatable {
   public var loopBlocks: [Int]
   /// Plays in all: 0 = forever, else loopCount + 1, or 1 with no loop block.
   public var plays: Int
-  /// Total duration of one play under the browser policy (0/1 cs as 10 cs), in ms.
+  /// Total duration of one play under the delay policy asked for (browser: 0/1 cs as 10 cs),
+  /// in ms, as the timeline plays it.
   public var durationMilliseconds: Int
   /// Total duration of one play with delays as written, in ms.
   public var rawDurationMilliseconds: Int
@@ -45,6 +46,14 @@ public struct GIFReport: Sendable, Codable, Equatable {
   public var timeline: TimelineReport?
   public var frames: [Frame]
 
+  /// The report of a plan: the scan, and the timeline planned from its delays.
+  public init(plan: GIFPlan) {
+    self.init(path: plan.path, index: plan.index)
+    durationMilliseconds = plan.timeline.durationMilliseconds
+    timeline = TimelineReport(plan: plan.timeline)
+  }
+
+  /// The report of a scan alone (no timeline; the duration under the browser policy).
   public init(path: String, index: GIFIndex) {
     file = path
     version = index.version

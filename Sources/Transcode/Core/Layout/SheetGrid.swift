@@ -21,13 +21,13 @@ package struct SheetGrid {
     var rows: Int
     if let c = options.columns {
       guard c <= maxColumns else {
-        throw .gridTooLarge(option: "--columns", count: c, fit: maxColumns, maxSize: bounds.side)
+        throw .gridTooLarge(.columns, count: c, fit: maxColumns, maxSize: bounds.side)
       }
       columns = c
       rows = min((count + c - 1) / c, maxRows)
     } else if let r = options.rows {
       guard r <= maxRows else {
-        throw .gridTooLarge(option: "--rows", count: r, fit: maxRows, maxSize: bounds.side)
+        throw .gridTooLarge(.rows, count: r, fit: maxRows, maxSize: bounds.side)
       }
       rows = r
       columns = min((count + r - 1) / r, maxColumns)

@@ -37,18 +37,30 @@ public struct SheetLayoutOptions: Sendable, Equatable {
     self.scale = scale
   }
 
-  /// The first option out of range, as a usage message; nil when all are fine.
-  public var problem: String? {
-    if let c = columns, c < 1 { return "--columns must be at least 1 (got \(c))" }
-    if let r = rows, r < 1 { return "--rows must be at least 1 (got \(r))" }
-    if columns != nil && rows != nil { return "give --columns or --rows, not both" }
-    if padding < 0 || padding > 1024 { return "--padding must be 0 to 1024 (got \(padding))" }
-    if extrude < 0 || extrude > 1024 { return "--extrude must be 0 to 1024 (got \(extrude))" }
-    if maxSize < 1 || maxSize > 65535 {
-      return "--max-size must be 1 to 65535 (got \(maxSize))"
+  /// The ranges each setting takes.
+  public static let paddingRange = 0...1024
+  public static let extrudeRange = 0...1024
+  public static let maxSizeRange = 1...65535
+  public static let scaleRange = 1...64
+
+  /// Throws the first setting out of range.
+  public func validate() throws(RequestError) {
+    if let c = columns, c < 1 { throw .outOfRange(.columns, value: "\(c)", allowed: "at least 1") }
+    if let r = rows, r < 1 { throw .outOfRange(.rows, value: "\(r)", allowed: "at least 1") }
+    if columns != nil && rows != nil { throw .conflict(.columns, .rows) }
+    try Self.check(.padding, padding, Self.paddingRange)
+    try Self.check(.extrude, extrude, Self.extrudeRange)
+    try Self.check(.maxSize, maxSize, Self.maxSizeRange)
+    try Self.check(.scale, scale, Self.scaleRange)
+  }
+
+  private static func check(
+    _ setting: Setting, _ value: Int, _ range: ClosedRange<Int>
+  ) throws(RequestError) {
+    if !range.contains(value) {
+      throw .outOfRange(
+        setting, value: "\(value)", allowed: "\(range.lowerBound) to \(range.upperBound)")
     }
-    if scale < 1 || scale > 64 { return "--scale must be a whole number 1 to 64 (got \(scale))" }
-    return nil
   }
 
   /// The largest page side the layout may use: `maxSize`, or with `powerOfTwo` the largest

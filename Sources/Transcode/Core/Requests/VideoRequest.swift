@@ -102,6 +102,55 @@ public struct VideoRequest: Sendable, Equatable {
     self.strict = strict
   }
 
+  /// The x264 presets MP4 takes, fastest first.
+  public static let x264Presets = [
+    "ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower",
+    "veryslow", "placebo",
+  ]
+
+  /// The constant rate factors each format takes. MP4 starts at 1: crf 0 is lossless H.264,
+  /// which needs the High 4:4:4 Predictive profile that no browser plays.
+  public static func crfRange(_ format: Format) -> ClosedRange<Int> {
+    format == .mp4 ? 1...51 : 0...63
+  }
+  public static let speedRange = 0...8
+  public static let sizeRange = 2...VideoGeometry.maxSide
+  public static let playsRange = 1...1000
+
+  /// Throws the first setting out of range; needs no input, so a caller checks it once for a
+  /// whole batch, before any file is read.
+  public func validate() throws(RequestError) {
+    if let crf, !Self.crfRange(format).contains(crf) {
+      let range = Self.crfRange(format)
+      throw .outOfRange(
+        .crf, value: "\(crf)",
+        allowed: "\(range.lowerBound)-\(range.upperBound) for \(format.rawValue)",
+        note: format == .mp4 && crf == 0
+          ? "crf 0 is lossless H.264, which browsers do not play" : nil)
+    }
+    if format == .mp4 && !Self.x264Presets.contains(preset) {
+      throw .unknownChoice(.preset, value: preset, choices: Self.x264Presets)
+    }
+    if format == .webm && !Self.speedRange.contains(speed) {
+      throw .outOfRange(.speed, value: "\(speed)", allowed: "0-8")
+    }
+    for (setting, value) in [(Setting.width, width), (.height, height)] {
+      if let value, !Self.sizeRange.contains(value) {
+        throw .outOfRange(setting, value: "\(value)", allowed: "2-\(VideoGeometry.maxSide)")
+      }
+    }
+    if case .plays(let n) = loop, !Self.playsRange.contains(n) {
+      throw .outOfRange(.loop, value: "\(n)", allowed: "1-1000 or gif")
+    }
+    if maxPixels < 1 { throw .outOfRange(.maxPixels, value: "\(maxPixels)", allowed: "at least 1") }
+    if output == input && input != "-" { throw .outputIsInput(path: output) }
+  }
+
+  /// How the GIF is read and planned: video plays all-zero delays at 10 cs on every timeline.
+  public var planOptions: GIFPlan.Options {
+    GIFPlan.Options(maxPixels: maxPixels, strict: strict, delays: delays, timeline: timeline)
+  }
+
   /// Where the poster goes: the output's name with `.png` instead of its extension.
   public var posterPath: String { Self.replacingExtension(of: output, with: "png") }
 

@@ -15,13 +15,13 @@ public enum Timeline {
   ///
   /// Zero-length frames (`raw` policy) are never shown on their own on a constant-rate
   /// timeline; when every delay is zero, every frame of a constant-rate timeline plays for
-  /// 10 cs and `warnings` says so. `native` keeps the durations as the policy gives them
-  /// (GIF-SEMANTICS.md: in a sprite sheet a raw zero-length frame keeps duration 0); a consumer
-  /// that cannot show zero-length frames (video) applies ``allZeroCentiseconds`` itself.
+  /// 10 cs and `warnings` says so. `native` applies the same rule unless `keepsZeroDurations`
+  /// (sprite sheets: GIF-SEMANTICS.md says a raw zero-length frame keeps duration 0 there).
   /// - Throws: when `kind` has a parameter out of range, a delay is outside 0...65535 cs, or
   ///   the plan would have more than ``maxTicks`` ticks.
   public static func plan(
-    delaysCentiseconds: [Int], policy: DelayPolicy, kind: TimelineKind
+    delaysCentiseconds: [Int], policy: DelayPolicy, kind: TimelineKind,
+    keepsZeroDurations: Bool = false
   ) throws(TimelineError) -> TimelinePlan {
     try kind.validate()
     for (frame, delay) in delaysCentiseconds.enumerated() where !(0...65535).contains(delay) {
@@ -29,7 +29,9 @@ public enum Timeline {
     }
     var durations = policy.apply(delaysCentiseconds)
     var warnings: [String] = []
-    if kind != .native && !durations.isEmpty && durations.allSatisfy({ $0 == 0 }) {
+    if !(kind == .native && keepsZeroDurations) && !durations.isEmpty
+      && durations.allSatisfy({ $0 == 0 })
+    {
       durations = [Int](repeating: allZeroCentiseconds, count: durations.count)
       warnings.append("all delays are zero; playing at \(allZeroCentiseconds) cs per frame")
     }

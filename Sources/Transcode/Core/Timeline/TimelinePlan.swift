@@ -14,11 +14,16 @@ public struct TimelinePlan: Sendable, Equatable {
   public var rate: FrameRate?
   /// Constant rate: the GIF frame index each tick shows, in order. Native: every GIF frame once,
   /// `0..<n`, including frames of duration 0 (which constant-rate plans never show on their own).
-  public var ticks: [Int]
+  public private(set) var ticks: [Int]
   /// One duration per GIF frame, in cs, after the delay policy (and the all-zero rule).
-  public var durationsCentiseconds: [Int]
+  public private(set) var durationsCentiseconds: [Int]
   /// What the caller should tell the user, e.g. that all delays were zero.
   public var warnings: [String]
+  /// The ticks as runs, in order: each GIF frame shown, from which tick, for how many. Made
+  /// once here; video, sheets and reports read these instead of scanning `ticks` again.
+  /// Native plans count in centisecond ticks (``tickRate`` 100): one run per GIF frame, its
+  /// duration as the tick count (0 for a raw zero-length frame).
+  public private(set) var runs: [TimelineRun] = []
 
   /// A plan from its parts; `resolvedKind` defaults to `kind`. For tests and hand-made plans:
   /// ``Timeline/plan(delaysCentiseconds:policy:kind:)`` is the normal way to get one.
@@ -33,7 +38,50 @@ public struct TimelinePlan: Sendable, Equatable {
     self.ticks = ticks
     self.durationsCentiseconds = durationsCentiseconds
     self.warnings = warnings
+    runs = Self.makeRuns(rate: rate, ticks: ticks, durations: durationsCentiseconds)
   }
+
+  /// The runs of a plan's ticks (constant rate) or durations (native).
+  private static func makeRuns(rate: FrameRate?, ticks: [Int], durations: [Int]) -> [TimelineRun] {
+    var runs: [TimelineRun] = []
+    guard rate != nil else {
+      var start = 0
+      for frame in ticks {
+        let duration = frame < durations.count ? durations[frame] : 0
+        runs.append(TimelineRun(frame: frame, firstTick: start, tickCount: duration))
+        start += duration
+      }
+      return runs
+    }
+    var tick = 0
+    while tick < ticks.count {
+      var end = tick + 1
+      while end < ticks.count && ticks[end] == ticks[tick] { end += 1 }
+      runs.append(TimelineRun(frame: ticks[tick], firstTick: tick, tickCount: end - tick))
+      tick = end
+    }
+    return runs
+  }
+
+  /// Ticks per second: the rate, or 100 for native plans (whose ticks are centiseconds).
+  public var tickRate: FrameRate { rate ?? FrameRate(100) }
+
+  /// The length of one play in ticks.
+  public var totalTicks: Int { runs.last.map { $0.firstTick + $0.tickCount } ?? 0 }
+
+  /// When tick `k` starts, in units of `1/unitsPerSecond` s, rounded to the nearest (halves
+  /// up): exact integer arithmetic, so no drift however long the GIF.
+  public func time(atTick k: Int, unitsPerSecond: Int) -> Int {
+    let rate = tickRate
+    let scaled = 2 * k * unitsPerSecond * rate.denominator
+    return (scaled + rate.numerator) / (2 * rate.numerator)
+  }
+
+  /// When tick `k` starts, in milliseconds (rounded to the nearest).
+  public func milliseconds(atTick k: Int) -> Int { time(atTick: k, unitsPerSecond: 1000) }
+
+  /// One play, in milliseconds (rounded to the nearest).
+  public var durationMilliseconds: Int { milliseconds(atTick: totalTicks) }
 
   /// How many ticks (native: how many entries, one per GIF frame).
   public var tickCount: Int { ticks.count }
@@ -56,4 +104,17 @@ public struct TimelinePlan: Sendable, Equatable {
   /// Shown, dropped and duplicated frames and the timing errors (see ``TimelineStats``).
   /// Computed on each call in O(frames + ticks).
   public var stats: TimelineStats { TimelineStats(plan: self) }
+}
+
+/// One GIF frame's stretch of a timeline: shown from `firstTick` for `tickCount` ticks.
+public struct TimelineRun: Sendable, Equatable {
+  public var frame: Int
+  public var firstTick: Int
+  public var tickCount: Int
+
+  public init(frame: Int, firstTick: Int, tickCount: Int) {
+    self.frame = frame
+    self.firstTick = firstTick
+    self.tickCount = tickCount
+  }
 }

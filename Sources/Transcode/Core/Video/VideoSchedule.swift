@@ -35,40 +35,22 @@ package struct VideoSchedule: Equatable, Sendable {
   /// How many plays the file holds.
   package var plays: Int
 
+  /// The schedule of `plan`'s runs (the time base is one of its ticks), `plays` times over.
   package init(plan: TimelinePlan, plays: Int, holdsRepeats: Bool = false) {
     self.plays = max(plays, 1)
     rate = plan.rate
-    var entries: [Entry] = []
-    if let rate = plan.rate {
-      timeBaseNumerator = rate.denominator
-      timeBaseDenominator = rate.numerator
-      var tick = 0
-      let ticks = plan.ticks
-      while tick < ticks.count {
-        let frame = ticks[tick]
-        var end = tick + 1
-        while end < ticks.count && ticks[end] == frame { end += 1 }
-        let run = end - tick
-        entries.append(
-          holdsRepeats
-            ? Entry(frame: frame, start: Int64(tick), count: 1, duration: Int64(run))
-            : Entry(frame: frame, start: Int64(tick), count: run, duration: 1))
-        tick = end
-      }
-      playLength = Int64(ticks.count)
-    } else {
-      timeBaseNumerator = 1
-      timeBaseDenominator = 100
-      var start: Int64 = 0
-      for (frame, d) in plan.durationsCentiseconds.enumerated() {
-        if d > 0 {
-          entries.append(Entry(frame: frame, start: start, count: 1, duration: Int64(d)))
-        }
-        start += Int64(d)
-      }
-      playLength = start
+    timeBaseNumerator = plan.tickRate.denominator
+    timeBaseDenominator = plan.tickRate.numerator
+    // Native runs are already one picture each, lasting their centiseconds.
+    let holds = holdsRepeats || plan.rate == nil
+    entries = plan.runs.compactMap { run in
+      guard run.tickCount > 0 else { return nil }
+      let start = Int64(run.firstTick)
+      return holds
+        ? Entry(frame: run.frame, start: start, count: 1, duration: Int64(run.tickCount))
+        : Entry(frame: run.frame, start: start, count: run.tickCount, duration: 1)
     }
-    self.entries = entries
+    playLength = Int64(plan.totalTicks)
   }
 
   /// Video frames in the whole file (the progress total).

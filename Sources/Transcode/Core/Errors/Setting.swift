@@ -1,0 +1,62 @@
+/// A setting of a request, named for what it means rather than how a caller spells it: errors
+/// carry these, and each caller renders them in its own words (the CLI as its flags, `--crf`;
+/// the library's own descriptions as plain words, "the crf").
+public enum Setting: String, Sendable, Equatable, CaseIterable {
+  case maxPixels = "pixel limit"
+  case output = "output"
+  case force = "replace"
+  case crf = "crf"
+  case preset = "preset"
+  case speed = "speed"
+  case width = "width"
+  case height = "height"
+  case loop = "loop"
+  case columns = "columns"
+  case rows = "rows"
+  case padding = "padding"
+  case extrude = "extrude"
+  case maxSize = "page size limit"
+  case scale = "scale"
+  case fps = "fps"
+  case integrity = "integrity"
+  case maxFPS = "highest rate"
+
+  /// The plain-words name: "the crf".
+  public var plainName: String { "the \(rawValue)" }
+}
+
+/// What is wrong with a request before any input is read (exit 64, EX_USAGE): which setting,
+/// the value given and what is allowed. The CLI renders the setting as its flag.
+public enum RequestError: Error, Equatable, Sendable {
+  /// A number outside its range; `allowed` says the range ("1-51", "at least 1").
+  case outOfRange(Setting, value: String, allowed: String, note: String? = nil)
+  /// A name that is not one of `choices`.
+  case unknownChoice(Setting, value: String, choices: [String])
+  /// Two settings that cannot be given together.
+  case conflict(Setting, Setting)
+  /// The output named would replace the input.
+  case outputIsInput(path: String)
+  /// Reading standard input needs an output name.
+  case outputNeeded
+
+  /// The message, with each setting named by `name`.
+  public func message(naming name: (Setting) -> String) -> String {
+    switch self {
+    case .outOfRange(let setting, let value, let allowed, let note):
+      return "\(name(setting)) must be \(allowed) (got \(value))" + (note.map { "; \($0)" } ?? "")
+    case .unknownChoice(let setting, let value, let choices):
+      return "unknown \(name(setting)) \"\(value)\"; choose one of "
+        + choices.joined(separator: ", ")
+    case .conflict(let a, let b):
+      return "give \(name(a)) or \(name(b)), not both"
+    case .outputIsInput(let path):
+      return "\(path): the output would replace the input; choose another \(name(.output))"
+    case .outputNeeded:
+      return "reading a GIF from standard input needs \(name(.output)) to name the result"
+    }
+  }
+}
+
+extension RequestError: CustomStringConvertible {
+  public var description: String { message(naming: \.plainName) }
+}

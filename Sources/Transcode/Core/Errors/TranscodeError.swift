@@ -1,0 +1,119 @@
+/// The errors the library reports, each with the exit status (sysexits) a command-line caller
+/// uses for it. Every case carries values, not sentences about flags: ``message(naming:)``
+/// renders it with the caller's names for the settings (the CLI's flags), and `description`
+/// in plain words. Messages start lowercase, name the file and the bad value, and say the fix.
+public enum TranscodeError: Error, Equatable, Sendable {
+  /// A bad setting or combination of settings, found before any input is read (64, EX_USAGE).
+  case invalidRequest(RequestError)
+  /// The input is damaged, not a GIF, or over the pixel limit (65, EX_DATAERR).
+  case badInput(path: String, GIFError)
+  /// A valid GIF that the chosen output cannot hold: a zero-area canvas, a video over the
+  /// encoder's size limit, a timeline over its tick limit, a frame larger than a page (65).
+  case cannotConvert(path: String, ConversionProblem)
+  /// The input is missing, unreadable, or a directory (66, EX_NOINPUT).
+  case noInput(path: String, reason: String)
+  /// An encoder gif2x needs is not in this build of its libraries (69, EX_UNAVAILABLE).
+  case missingEncoder(name: String, package: String)
+  /// An internal failure, such as an FFmpeg call failing on valid input (70, EX_SOFTWARE).
+  case internalError(String)
+  /// The output cannot be created: it exists, or its folder is missing or unwritable (73).
+  case cannotCreateOutput(path: String, OutputProblem)
+  /// Reading or writing failed part-way (74, EX_IOERR).
+  case io(path: String, reason: String)
+  /// The request was cancelled (an interrupt) before it finished (130).
+  case interrupted
+
+  /// The process exit status for this error (sysexits.h, and 130 for an interrupt).
+  public var exitStatus: Int32 {
+    switch self {
+    case .invalidRequest: return 64
+    case .badInput, .cannotConvert: return 65
+    case .noInput: return 66
+    case .missingEncoder: return 69
+    case .internalError: return 70
+    case .cannotCreateOutput: return 73
+    case .io: return 74
+    case .interrupted: return 130
+    }
+  }
+
+  /// The message, with each setting named by `name` (the CLI passes its flag names).
+  public func message(naming name: (Setting) -> String) -> String {
+    switch self {
+    case .invalidRequest(let error): return error.message(naming: name)
+    case .badInput(let path, let error): return "\(path): \(error.message(naming: name))"
+    case .cannotConvert(let path, let problem): return "\(path): \(problem.message(naming: name))"
+    case .noInput(let path, let reason): return "\(path): \(reason)"
+    case .missingEncoder(let encoder, let package):
+      return "this build has no \(encoder) encoder; install \(package)"
+        + " (apt-get install \(package)) or choose another format"
+    case .internalError(let message): return "internal error: \(message)"
+    case .cannotCreateOutput(let path, let problem):
+      return "\(path): \(problem.message(naming: name))"
+    case .io(let path, let reason): return "\(path): \(reason)"
+    case .interrupted: return "interrupted"
+    }
+  }
+}
+
+extension TranscodeError: CustomStringConvertible {
+  public var description: String { message(naming: \.plainName) }
+}
+
+/// Why a valid GIF cannot become the requested output (exit 65).
+public enum ConversionProblem: Equatable, Sendable {
+  /// The canvas has no pixels (a side of 0): there is no picture to encode or lay out.
+  case emptyCanvas(width: Int, height: Int)
+  /// The video would be larger than the encoder takes.
+  case videoTooLarge(width: Int, height: Int, limit: Int, encoder: String)
+  /// The delays cannot be planned on the timeline asked for (too many ticks).
+  case timeline(TimelineError)
+  /// The frames cannot be laid out on pages of the size asked for.
+  case sheet(SheetError)
+  /// The timeline shows no frame at all (SwiftyGif's integrity on a GIF shorter than a tick).
+  case noFrameShown(timeline: String)
+
+  public func message(naming name: (Setting) -> String) -> String {
+    switch self {
+    case .emptyCanvas(let w, let h):
+      return "the canvas is \(w)x\(h): a GIF with no pixels has no picture to convert"
+    case .videoTooLarge(let w, let h, let limit, let encoder):
+      return "a \(w)x\(h) video is over the \(encoder) limit of \(limit) pixels a side;"
+        + " scale it with \(name(.width)) or \(name(.height))"
+    case .timeline(let error): return "cannot plan the timeline: \(error)"
+    case .sheet(let error): return error.message(naming: name)
+    case .noFrameShown(let timeline):
+      return "the \(timeline) timeline shows no frame of this GIF; choose another timeline"
+    }
+  }
+}
+
+/// Why an output file cannot be created (exit 73).
+public enum OutputProblem: Equatable, Sendable {
+  /// The target exists and replacing was not asked for.
+  case exists
+  /// The target is a folder.
+  case isDirectory
+  /// The target is the input being read.
+  case isInput
+  /// The target's folder does not exist.
+  case folderMissing(String)
+  /// The target's folder cannot be written to.
+  case folderNotWritable(String)
+  /// A folder on the way cannot be created.
+  case cannotCreateFolder(String)
+  /// The system refused, with its reason.
+  case refused(String)
+
+  public func message(naming name: (Setting) -> String) -> String {
+    switch self {
+    case .exists: return "already exists; use \(name(.force)) to replace it"
+    case .isDirectory: return "is a directory"
+    case .isInput: return "is the input; choose another \(name(.output))"
+    case .folderMissing(let folder): return "folder \(folder) does not exist"
+    case .folderNotWritable(let folder): return "folder \(folder) is not writable"
+    case .cannotCreateFolder(let folder): return "cannot create folder \(folder)"
+    case .refused(let reason): return reason
+    }
+  }
+}

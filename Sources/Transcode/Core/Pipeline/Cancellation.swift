@@ -1,0 +1,68 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A request's stop switch and the temporary files it owns. Pass one with each request (or one
+/// for many); the library checks it between frames and throws ``TranscodeError/interrupted``,
+/// which unwinds and removes the request's temporaries.
+///
+/// `cancel()` is a single lock-free store, so a signal handler may call it. A caller that must
+/// exit at once (a second Ctrl-C) calls ``removeTemporaries()`` from an ordinary thread: it
+/// deletes every temporary file made under this token and refuses new ones, so nothing is left
+/// behind however the process ends after it.
+public final class Cancellation: Sendable {
+  private let flag = Atomic<Bool>(false)
+  private let files = Mutex<(paths: Set<String>, closed: Bool)>(([], false))
+
+  public init() {}
+
+  /// Asks every request holding this token to stop. Async-signal-safe.
+  public func cancel() { flag.store(true, ordering: .relaxed) }
+
+  public var isCancelled: Bool { flag.load(ordering: .relaxed) }
+
+  /// Throws `.interrupted` once cancelled.
+  public func check() throws(TranscodeError) {
+    if isCancelled { throw .interrupted }
+  }
+
+  /// Deletes every temporary file registered now and refuses new ones from here on.
+  public func removeTemporaries() {
+    files.withLock { state in
+      for path in state.paths { unlink(path) }
+      state.paths.removeAll()
+      state.closed = true
+    }
+  }
+
+  /// Runs `create` (which makes the file at `path`) with `path` registered, under the lock that
+  /// ``removeTemporaries()`` takes: a file is either made and registered, or not made at all.
+  package func creatingTemporary<R>(
+    _ path: String, _ create: () throws(TranscodeError) -> R
+  ) throws(TranscodeError) -> R {
+    try files.withLock { (state) throws(TranscodeError) -> R in
+      if state.closed { throw .interrupted }
+      state.paths.insert(path)
+      return try create()
+    }
+  }
+
+  /// Runs `action` (which removes or renames `path`) and forgets `path`, under the same lock.
+  package func releasingTemporary(_ path: String, _ action: () -> Void) {
+    files.withLock { state in
+      action()
+      state.paths.remove(path)
+    }
+  }
+
+  /// Registers a file the caller made and owns until it calls ``forget(_:)`` (for example a
+  /// temporary copy it streams elsewhere), so that ``removeTemporaries()`` deletes it too.
+  public func register(_ path: String) { files.withLock { _ = $0.paths.insert(path) } }
+
+  /// Stops tracking `path`.
+  public func forget(_ path: String) { files.withLock { _ = $0.paths.remove(path) } }
+}

@@ -1,0 +1,88 @@
+/// What every mode knows about one GIF before a pixel is decoded: the file read and scanned,
+/// checked (strict mode), and its delays planned on a timeline. Made by ``GIFPlan/make(path:
+/// options:cancellation:)``, the one planning step of `--info`, `--check`, video and sheets.
+public struct GIFPlan: Sendable {
+  /// How to read and plan.
+  public struct Options: Sendable, Equatable {
+    /// Refuse canvases and frames with more pixels than this.
+    public var maxPixels: Int
+    /// Any damage is an error instead of being played through.
+    public var strict: Bool
+    /// How written delays become durations.
+    public var delays: DelayPolicy
+    /// Which timeline the durations are planned on.
+    public var timeline: TimelineKind
+    /// Whether a native plan keeps zero-length frames (sprite sheets) or plays an all-zero GIF
+    /// at the browsers' 10 cs like every other timeline (video).
+    public var keepsZeroDurations: Bool
+
+    public init(
+      maxPixels: Int = GIFSource.defaultMaxPixels, strict: Bool = false,
+      delays: DelayPolicy = .browser, timeline: TimelineKind = .standard,
+      keepsZeroDurations: Bool = false
+    ) {
+      self.maxPixels = maxPixels
+      self.strict = strict
+      self.delays = delays
+      self.timeline = timeline
+      self.keepsZeroDurations = keepsZeroDurations
+    }
+  }
+
+  /// The input's path ("-" for standard input), used in every message about it.
+  public let path: String
+  /// The bytes and their scan.
+  public let source: GIFSource
+  /// The frames on the timeline.
+  public let timeline: TimelinePlan
+
+  public var index: GIFIndex { source.index }
+
+  /// Reads `path`, scans it, applies strict mode and plans the timeline. Errors name the file:
+  /// 66 when it cannot be read, 65 when it is not a usable GIF or its delays cannot be planned
+  /// (too many ticks: that depends on the file, so it is never a usage error).
+  public static func make(
+    path: String, options: Options, cancellation: Cancellation
+  ) throws(TranscodeError) -> GIFPlan {
+    let source = try load(path: path, maxPixels: options.maxPixels, cancellation: cancellation)
+    if options.strict, let first = source.index.damage.first {
+      throw .badInput(path: path, .damaged(first))
+    }
+    do throws(TimelineError) {
+      let timeline = try Timeline.plan(
+        delaysCentiseconds: source.index.delaysCentiseconds, policy: options.delays,
+        kind: options.timeline, keepsZeroDurations: options.keepsZeroDurations)
+      return GIFPlan(path: path, source: source, timeline: timeline)
+    } catch {
+      throw .cannotConvert(path: path, .timeline(error))
+    }
+  }
+
+  /// Reads and scans one GIF.
+  public static func load(
+    path: String, maxPixels: Int, cancellation: Cancellation
+  ) throws(TranscodeError) -> GIFSource {
+    let bytes = try InputFile.read(path, cancellation: cancellation)
+    do throws(GIFError) {
+      return try GIFSource(bytes: bytes, maxPixels: maxPixels)
+    } catch {
+      throw .badInput(path: path, error)
+    }
+  }
+
+  /// Throws unless there is a picture to convert: at least one frame, on a canvas with pixels.
+  /// Video and sheets call this; `--info` and `--check` report such files instead.
+  public func requirePicture() throws(TranscodeError) {
+    if index.frames.isEmpty { throw .badInput(path: path, .noFrames) }
+    if index.canvasWidth == 0 || index.canvasHeight == 0 {
+      throw .cannotConvert(
+        path: path, .emptyCanvas(width: index.canvasWidth, height: index.canvasHeight))
+    }
+  }
+
+  /// A decoder over the frames, checking `cancellation` before each and naming the file in
+  /// its errors.
+  public func frames(cancellation: Cancellation) throws(TranscodeError) -> FrameReader {
+    try FrameReader(source, path: path, strict: false, cancellation: cancellation)
+  }
+}

@@ -1,0 +1,69 @@
+import CFFmpeg
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// FFmpeg's log, kept off standard error: FFmpeg prints its lines (x264's settings, "Picture
+/// size 0x0 is invalid") to stderr unless a callback takes them. The library's callback keeps
+/// the last error line of each thread, so that the ``FFmpegError`` for the call that failed on
+/// that thread can say why; everything else is dropped. The callback is FFmpeg's one process-wide
+/// hook (`av_log_set_callback`); it holds no request state, only a line per thread.
+enum FFmpegLog {
+  /// Installs the callback once, before the first FFmpeg object is made.
+  static let installed: Void = {
+    av_log_set_callback { context, level, format, arguments in
+      guard level <= AV_LOG_ERROR, let format, let arguments else { return }
+      var line = [CChar](repeating: 0, count: 512)
+      var prefix: Int32 = 0
+      av_log_format_line2(context, level, format, arguments, &line, Int32(line.count), &prefix)
+      let text = String(
+        decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      FFmpegLog.store(Self.clean(text))
+    }
+  }()
+
+  /// The thread's slot: a retained box in a pthread key.
+  private final class Slot {
+    var line: String?
+  }
+
+  private static let key: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key) { raw in
+      if let raw { Unmanaged<Slot>.fromOpaque(raw).release() }
+    }
+    return key
+  }()
+
+  private static func slot() -> Slot {
+    if let raw = pthread_getspecific(key) {
+      return Unmanaged<Slot>.fromOpaque(raw).takeUnretainedValue()
+    }
+    let slot = Slot()
+    pthread_setspecific(key, Unmanaged.passRetained(slot).toOpaque())
+    return slot
+  }
+
+  private static func store(_ line: String) { slot().line = line }
+
+  /// The last error line logged on this thread since the last call, if any.
+  static func takeLastLine() -> String? {
+    guard pthread_getspecific(key) != nil else { return nil }
+    let s = slot()
+    defer { s.line = nil }
+    return s.line
+  }
+
+  /// "[libx264 @ 0x55d1] Picture size 0x0 is invalid\n" -> "libx264: Picture size 0x0 is invalid".
+  private static func clean(_ text: String) -> String {
+    var text = Substring(text)
+    while text.last?.isNewline == true { text = text.dropLast() }
+    if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
+      let owner = text[text.index(after: text.startIndex)..<close].split(separator: " ").first
+      let rest = text[text.index(after: close)...].drop { $0 == " " }
+      return owner.map { "\($0): \(rest)" } ?? String(rest)
+    }
+    return String(text)
+  }
+}

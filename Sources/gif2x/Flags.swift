@@ -1,0 +1,34 @@
+import Transcode
+
+/// The CLI's names for the library's settings: how errors from the library read on the
+/// command line (`--crf must be 1-51 for mp4 (got 0)`).
+enum Flags {
+  static func name(_ setting: Setting) -> String {
+    switch setting {
+    case .maxPixels: return "--max-pixels"
+    case .output: return "-o"
+    case .force: return "--force"
+    case .crf: return "--crf"
+    case .preset: return "--preset"
+    case .speed: return "--speed"
+    case .width: return "--width"
+    case .height: return "--height"
+    case .loop: return "--loop"
+    case .columns: return "--columns"
+    case .rows: return "--rows"
+    case .padding: return "--padding"
+    case .extrude: return "--extrude"
+    case .maxSize: return "--max-size"
+    case .scale: return "--scale"
+    case .fps: return "--fps"
+    case .integrity: return "--integrity"
+    case .maxFPS: return "--max-fps"
+    }
+  }
+
+  /// A library error as the CLI prints it.
+  static func message(_ error: TranscodeError) -> String { error.message(naming: name) }
+
+  /// A request error as the CLI prints it.
+  static func message(_ error: RequestError) -> String { error.message(naming: name) }
+}
