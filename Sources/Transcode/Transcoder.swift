@@ -30,6 +30,15 @@ public enum Transcoder {
   }
 }
 
+extension Transcoder {
+  /// This build: version, libraries, encoders (what `gif2x --version` prints).
+  public static var libraryInfo: LibraryInfo {
+    LibraryInfo(
+      version: LibraryInfo.version, ffmpegRelease: FFmpegLibraries.release,
+      libraries: FFmpegLibraries.libraries, encoders: FFmpegLibraries.encoders)
+  }
+}
+
 /// The result of checking one file: how many frames, and the damage found (empty when clean).
 public struct CheckSummary: Sendable, Equatable {
   public var path: String

@@ -45,12 +45,3 @@ enum FFmpegLibraries {
     avcodec_find_encoder_by_name(name) != nil
   }
 }
-
-extension Transcoder {
-  /// This build: version, libraries, encoders.
-  public static var libraryInfo: LibraryInfo {
-    LibraryInfo(
-      version: LibraryInfo.version, ffmpegRelease: FFmpegLibraries.release,
-      libraries: FFmpegLibraries.libraries, encoders: FFmpegLibraries.encoders)
-  }
-}

@@ -1,13 +1,10 @@
-import Dispatch
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-/// Encodes finished sheet pages on background threads while the second pass goes on decoding,
-/// at most one page per processor at a time. Pages are plain `RGBAImage` values handed over
-/// whole (the pass never writes to a finished page), results come back by page number.
+/// Encodes finished sheet pages on worker threads while the second pass goes on decoding, at
+/// most one page per processor at a time: pages go through a bounded ``StageQueue`` to a
+/// ``WorkerPool`` (the same mechanism as the video pipeline and the batch runner). Pages are
+/// plain `RGBAImage` values handed over whole (the pass never writes to a finished page);
+/// results come back by page number.
 final class PageEncoder {
   /// The encoded files, the first error, and pages already encoded whose memory can be used
   /// again, shared with the worker threads.
@@ -16,34 +13,34 @@ final class PageEncoder {
       ([:], nil, []))
   }
 
-  private let format: ImageFormat
-  private let group = DispatchGroup()
-  private let slots: DispatchSemaphore
+  private let queue: StageQueue<(page: RGBAImage, number: Int)>
+  private let pool: WorkerPool
   private let results = Results()
 
-  init(format: ImageFormat, threads: Int = PageEncoder.processorCount) {
-    self.format = format
-    slots = DispatchSemaphore(value: max(1, threads))
-  }
-
-  /// Starts encoding page `number`; waits first while every thread is busy.
-  func submit(_ page: RGBAImage, number: Int) {
-    slots.wait()
-    let format = format
+  init(format: ImageFormat, threads: Int = WorkerPool.processorCount) {
+    let queue = StageQueue<(page: RGBAImage, number: Int)>(capacity: max(1, threads))
     let results = results
-    let slots = slots
-    DispatchQueue.global().async(group: group) {
-      defer { slots.signal() }
-      do throws(TranscodeError) {
-        let bytes = try Images.encode(page, as: format, effort: .fast)
-        results.state.withLock {
-          $0.files[number] = bytes
-          $0.spare.append(page)
+    self.queue = queue
+    pool = WorkerPool(count: max(1, threads)) {
+      while let (page, number) = queue.pop() {
+        do throws(TranscodeError) {
+          let bytes = try Images.encode(page, as: format, effort: .fast)
+          results.state.withLock {
+            $0.files[number] = bytes
+            $0.spare.append(page)
+          }
+        } catch {
+          results.state.withLock { if $0.error == nil { $0.error = error } }
         }
-      } catch {
-        results.state.withLock { if $0.error == nil { $0.error = error } }
       }
     }
+  }
+
+  deinit { abandon() }
+
+  /// Hands page `number` to the workers; waits while every worker is busy and the queue full.
+  func submit(_ page: RGBAImage, number: Int) {
+    queue.push((page, number))
   }
 
   /// A fully transparent page of this size, reusing the memory of one already encoded when
@@ -61,7 +58,8 @@ final class PageEncoder {
 
   /// Waits for every submitted page; the encoded files in page order, or the first error.
   func finish(pages: Int) throws(TranscodeError) -> [[UInt8]] {
-    group.wait()
+    queue.close()
+    pool.join()
     let (files, error) = results.state.withLock { ($0.files, $0.error) }
     if let error { throw error }
     return try (0..<pages).map { (number: Int) throws(TranscodeError) -> [UInt8] in
@@ -72,15 +70,9 @@ final class PageEncoder {
     }
   }
 
-  /// Waits for the workers without looking at their results (after an error or an interrupt).
-  func abandon() { group.wait() }
-
-  /// Processors online (at least 1).
-  static var processorCount: Int {
-    #if canImport(Glibc)
-      return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-    #else
-      return 2
-    #endif
+  /// Stops taking pages and waits for the workers (after an error or a cancel).
+  func abandon() {
+    queue.close()
+    pool.join()
   }
 }

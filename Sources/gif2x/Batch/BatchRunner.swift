@@ -35,7 +35,7 @@ struct BatchRunner {
     let started = Clock.now()
     let state = Mutex(State())
     let progress = ProgressLine(enabled: !quiet && !json && inputs.count > 1)
-    Workers.run(count: max(1, min(jobs, inputs.count))) {
+    WorkerPool.run(count: max(1, min(jobs, inputs.count))) {
       while !Signals.cancellation.isCancelled {
         let i: Int? = state.withLock { s in
           guard s.next < inputs.count else { return nil }

@@ -2,41 +2,6 @@
   import Glibc
 #endif
 
-/// Runs `body` on `count` threads at once and waits for all of them (`-j N`): plain POSIX
-/// threads, so N files really are converted at the same time whatever the core count.
-enum Workers {
-  private final class Box: @unchecked Sendable {
-    let body: @Sendable () -> Void
-    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-  }
-
-  static func run(count: Int, _ body: @escaping @Sendable () -> Void) {
-    if count <= 1 {
-      body()
-      return
-    }
-    var threads: [pthread_t] = []
-    for _ in 0..<count {
-      var thread = pthread_t()
-      let box = Unmanaged.passRetained(Box(body)).toOpaque()
-      let started = pthread_create(
-        &thread, nil,
-        { raw in
-          let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
-          box.body()
-          return nil
-        }, box)
-      if started == 0 {
-        threads.append(thread)
-      } else {
-        Unmanaged<Box>.fromOpaque(box).release()
-        body()  // no thread to be had: do the work here
-      }
-    }
-    for thread in threads { pthread_join(thread, nil) }
-  }
-}
-
 /// Monotonic time in seconds, without Foundation.
 enum Clock {
   static func now() -> Double {

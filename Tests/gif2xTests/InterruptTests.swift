@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+/// Ctrl-C pressed twice during a long encode: the second one means "stop now", and still
+/// nothing may be left behind, neither the output nor its hidden temporary file.
+@Suite("Interrupt twice")
+final class InterruptTwiceTests {
+  let folder: URL
+
+  init() throws { folder = try CLI.temporaryFolder() }
+  deinit { try? FileManager.default.removeItem(at: folder) }
+
+  @Test("two SIGINTs during a long encode: exit 130, only the input left in the folder")
+  func twice() throws {
+    let input = folder.appendingPathComponent("big.gif")
+    try Data(BatchInterruptTests.slowToEncode()).write(to: input)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CLI.binary)
+    process.arguments = ["--to", "mp4", input.path, "--preset", "veryslow", "--loop", "5"]
+    let err = Pipe()
+    process.standardError = err
+    process.standardOutput = Pipe()
+    try process.run()
+    // Wait until the encode has started (its temporary file exists).
+    var waited = 0.0
+    while waited < 20 {
+      let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+      if files.contains(where: { $0.hasSuffix(".tmp") }) { break }
+      Thread.sleep(forTimeInterval: 0.02)
+      waited += 0.02
+    }
+    #expect(waited < 20, "the encode never started")
+    process.interrupt()
+    Thread.sleep(forTimeInterval: 0.001)
+    process.interrupt()
+    process.waitUntilExit()
+    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(process.terminationStatus == 130)
+    #expect(stderr.contains("interrupted"))
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    #expect(left == ["big.gif"], "left behind: \(left)")
+  }
+}
