@@ -25,20 +25,30 @@ struct FrameSurvey {
       sources: needed.map { $0 ? whole : nil }, hashes: Array(repeating: 0, count: needed.count))
     guard hash || trim, let last = needed.lastIndex(of: true) else { return survey }
     let reader = try FrameReader(source, path: path, strict: strict, cancellation: cancellation)
-    for i in 0...last {
-      try reader.advance()
-      guard needed[i] else { continue }
-      reader.withCanvas { canvas in
-        if hash { survey.hashes[i] = FrameHasher.hash(canvas) }
-        if trim {
-          // A fully transparent frame keeps one transparent pixel: engines reject 0x0 rects.
-          survey.sources[i] =
-            FrameHasher.opaqueBounds(canvas, width: whole.width, height: whole.height)
-            ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
-        }
+    var sink = Sink(survey: survey, hash: hash, trim: trim, canvas: whole)
+    try reader.feed(&sink, through: last) { needed[$0] }
+    return sink.survey
+  }
+
+  /// The survey as a sink: a hash and the opaque bounds of each frame it is given.
+  private struct Sink: FrameSink {
+    var survey: FrameSurvey
+    let hash: Bool
+    let trim: Bool
+    let canvas: PixelRect
+
+    mutating func take(
+      frame: Int, canvas bytes: UnsafeRawBufferPointer
+    ) throws(TranscodeError) -> Bool {
+      if hash { survey.hashes[frame] = FrameHasher.hash(bytes) }
+      if trim {
+        // A fully transparent frame keeps one transparent pixel: engines reject 0x0 rects.
+        survey.sources[frame] =
+          FrameHasher.opaqueBounds(bytes, width: canvas.width, height: canvas.height)
+          ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
       }
+      return true
     }
-    return survey
   }
 
   /// Chooses the cells: each needed frame gets its own, except that with `dedup` a frame whose

@@ -25,57 +25,85 @@ struct SheetAssembler {
 
   mutating func run() throws(TranscodeError) -> Outcome {
     guard let last = cellOfFrame.lastIndex(where: { $0 != nil }) else { return .pages([]) }
-    let pageCount = layout.pages.count
-    var lastCell = [Int](repeating: -1, count: pageCount)
-    for (c, placement) in layout.placements.enumerated() { lastCell[placement.page] = c }
-    var lastRead = [Int](repeating: -1, count: pageCount)
-    for (i, cell) in cellOfFrame.enumerated() {
-      if let c = cell, cells[c].frame != i { lastRead[layout.placements[c].page] = i }
-    }
     let encoder = PageEncoder(format: format)
     var finished = false
     defer { if !finished { encoder.abandon() } }
-    var pages = [SheetPage?](repeating: nil, count: pageCount)
-    var submitted = [Bool](repeating: false, count: pageCount)
+    var sink = Drawer(assembler: self, encoder: encoder)
     let reader = try FrameReader(source, path: path, strict: strict, cancellation: cancellation)
-    let canvasWidth = source.index.canvasWidth
-    for i in 0...last {
-      try reader.advance()
-      guard let c = cellOfFrame[i] else { continue }
-      let cell = cells[c]
-      let at = layout.placements[c]
+    let cellOfFrame = cellOfFrame
+    try reader.feed(&sink, through: last) { cellOfFrame[$0] != nil }
+    damage = reader.damage
+    if let frame = sink.collision { return .collision(frame: frame) }
+    let files = try encoder.finish(pages: layout.pages.count)
+    finished = true
+    return .pages(files)
+  }
+
+  /// The pass as a sink: draws a cell's first frame, compares its repeats, submits full pages.
+  private struct Drawer: FrameSink {
+    let assembler: SheetAssembler
+    let encoder: PageEncoder
+    /// The last cell on each page, and the last frame that reads each page back (a repeat).
+    let lastCell: [Int]
+    let lastRead: [Int]
+    var pages: [SheetPage?]
+    var submitted: [Bool]
+    /// A frame whose pixels differ from the cell its hash chose.
+    var collision: Int?
+
+    init(assembler: SheetAssembler, encoder: PageEncoder) {
+      self.assembler = assembler
+      self.encoder = encoder
+      let layout = assembler.layout
+      let pageCount = layout.pages.count
+      var lastCell = [Int](repeating: -1, count: pageCount)
+      for (c, placement) in layout.placements.enumerated() { lastCell[placement.page] = c }
+      var lastRead = [Int](repeating: -1, count: pageCount)
+      for (i, cell) in assembler.cellOfFrame.enumerated() {
+        if let c = cell, assembler.cells[c].frame != i { lastRead[layout.placements[c].page] = i }
+      }
+      self.lastCell = lastCell
+      self.lastRead = lastRead
+      pages = [SheetPage?](repeating: nil, count: pageCount)
+      submitted = [Bool](repeating: false, count: pageCount)
+    }
+
+    mutating func take(
+      frame i: Int, canvas: UnsafeRawBufferPointer
+    ) throws(TranscodeError) -> Bool {
+      guard let c = assembler.cellOfFrame[i] else { return true }
+      let cell = assembler.cells[c]
+      let at = assembler.layout.placements[c]
+      let canvasWidth = assembler.source.index.canvasWidth
+      let options = assembler.options
       if cell.frame == i {
         if pages[at.page] == nil {
-          let size = layout.pages[at.page]
+          let size = assembler.layout.pages[at.page]
           pages[at.page] = SheetPage(encoder.blankPage(width: size.width, height: size.height))
         }
-        reader.withCanvas { canvas in
-          pages[at.page]!.draw(
-            canvas: canvas, canvasWidth: canvasWidth, source: cell.source, x: at.x, y: at.y,
-            scale: options.scale, extrude: options.extrude)
-        }
+        pages[at.page]!.draw(
+          canvas: canvas, canvasWidth: canvasWidth, source: cell.source, x: at.x, y: at.y,
+          scale: options.scale, extrude: options.extrude)
         if c == lastCell[at.page] {
           encoder.submit(pages[at.page]!.image, number: at.page)
           submitted[at.page] = true
-          // Without duplicates to check against it, the page is the encoder's alone from now
-          // on, and its memory can come back for a later page.
+          // Without repeats to check against it, the page is the encoder's alone from now on,
+          // and its memory can come back for a later page.
           if lastRead[at.page] <= i { pages[at.page] = nil }
         }
       } else {
-        let same = reader.withCanvas { canvas in
-          pages[at.page]!.matches(
-            canvas: canvas, canvasWidth: canvasWidth, source: cell.source, x: at.x, y: at.y,
-            scale: options.scale)
+        let same = pages[at.page]!.matches(
+          canvas: canvas, canvasWidth: canvasWidth, source: cell.source, x: at.x, y: at.y,
+          scale: options.scale)
+        if !same {
+          collision = i
+          return false
         }
-        if !same { return .collision(frame: i) }
       }
-      for p in 0..<pageCount where submitted[p] && pages[p] != nil && lastRead[p] <= i {
+      for p in pages.indices where submitted[p] && pages[p] != nil && lastRead[p] <= i {
         pages[p] = nil
       }
+      return true
     }
-    damage = reader.damage
-    let files = try encoder.finish(pages: pageCount)
-    finished = true
-    return .pages(files)
   }
 }

@@ -36,33 +36,70 @@ struct DecodeStage: Sendable {
       width: geometry.outputWidth, height: geometry.outputHeight,
       hasAlpha: backdrop.keepsAlpha)
     var damage: [GIFDamage] = []
-    var converted = 0
-    let entries = schedule.entries
+    var sink = Converting(
+      path: path, entries: schedule.entries, converter: converter, layout: layout,
+      queue: queue, recycled: recycled, wantsPoster: wantsPoster)
     for play in 0..<schedule.plays {
       let reader = try FrameReader(
         source, path: path, strict: strict, cancellation: cancellation)
-      var next = 0
-      for frame in 0...max(schedule.lastShownFrame, 0) {
-        guard try reader.advance() else { break }
-        guard next < entries.count, entries[next].frame == frame else { continue }
-        var picture = recycled.poll() ?? layout
-        let result = reader.withCanvas { canvas in
-          Result { () throws(FFmpegError) in
-            try converter.convert(canvas, into: &picture)
-            if wantsPoster && play == 0 && next == 0 {
-              queue.push(.poster(try converter.poster(canvas)))
-            }
-          }
-        }
-        if case .failure(let error) = result {
-          throw .internalError("\(path): converting frame \(frame) failed: \(error)")
-        }
-        converted += 1
-        if !queue.push(.picture(picture, entries[next], play: play)) { throw .interrupted }
-        next += 1
-      }
+      sink.startPlay(play)
+      try reader.feed(&sink, through: max(schedule.lastShownFrame, 0))
       if play == 0 { damage = reader.damage }
     }
-    return (source.index.damage + damage, converted)
+    return (source.index.damage + damage, sink.converted)
   }
+
+  /// The video's sink: each frame the schedule shows, converted once and queued for the
+  /// encoder with its schedule entry.
+  private struct Converting: FrameSink {
+    let path: String
+    let entries: [VideoSchedule.Entry]
+    let converter: FrameConverter
+    let layout: PlanarPicture
+    let queue: StageQueue<VideoPipeline.Item>
+    let recycled: StageQueue<PlanarPicture>
+    let wantsPoster: Bool
+    private(set) var converted = 0
+    private var play = 0
+    private var next = 0
+
+    init(
+      path: String, entries: [VideoSchedule.Entry], converter: FrameConverter,
+      layout: PlanarPicture, queue: StageQueue<VideoPipeline.Item>,
+      recycled: StageQueue<PlanarPicture>, wantsPoster: Bool
+    ) {
+      self.path = path
+      self.entries = entries
+      self.converter = converter
+      self.layout = layout
+      self.queue = queue
+      self.recycled = recycled
+      self.wantsPoster = wantsPoster
+    }
+
+    mutating func startPlay(_ play: Int) {
+      self.play = play
+      next = 0
+    }
+
+    mutating func take(
+      frame: Int, canvas: UnsafeRawBufferPointer
+    ) throws(TranscodeError) -> Bool {
+      guard next < entries.count, entries[next].frame == frame else { return true }
+      var picture = recycled.poll() ?? layout
+      do throws(FFmpegError) {
+        try converter.convert(canvas, into: &picture)
+        if wantsPoster && play == 0 && next == 0 {
+          queue.push(.poster(try converter.poster(canvas)))
+        }
+      } catch {
+        throw .internalError("\(path): converting frame \(frame) failed: \(error)")
+      }
+      converted += 1
+      if !queue.push(.picture(picture, entries[next], play: play)) { throw .interrupted }
+      next += 1
+      return true
+    }
+  }
+
 }
