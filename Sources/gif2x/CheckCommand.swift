@@ -4,15 +4,16 @@ import Transcode
 /// damaged or unreadable file, nothing for clean ones.
 struct CheckCommand {
   let inputs: [BatchInput]
-  let input: InputOptions
-  let output: OutputOptions
-  let batch: BatchOptions
+  /// The parsed command line: every option group.
+  let options: GIF2X
 
   func run() -> Int32 {
     let runner = BatchRunner(
-      jobs: batch.workerCount, json: output.json, quiet: output.quiet, skipExisting: false,
+      jobs: options.batch.workerCount, json: options.output.json, quiet: options.output.quiet,
+      skipExisting: false,
       verb: "clean")
-    return runner.run(inputs, job: CheckJob(maxPixels: input.maxPixels, strict: input.strict))
+    return runner.run(
+      inputs, job: CheckJob(maxPixels: options.input.maxPixels, strict: options.input.strict))
   }
 }
 

@@ -80,25 +80,17 @@ struct GIF2X: ParsableCommand {
       return
     }
     Signals.install()
+    let expanded = InputList.expand(inputs, recursive: batch.recursive)
     let status: Int32
     switch mode.selected {
     case .info:
-      status = InfoCommand(inputs: inputs, input: input, output: output, timing: timing).run()
+      status = InfoCommand(inputs: inputs, options: self).run()
     case .check:
-      status = CheckCommand(
-        inputs: InputList.expand(inputs, recursive: batch.recursive), input: input,
-        output: output, batch: batch
-      ).run()
+      status = CheckCommand(inputs: expanded, options: self).run()
     case .sheet:
-      status = SheetCommand(
-        inputs: InputList.expand(inputs, recursive: batch.recursive), input: input,
-        output: output, sheet: sheet, write: write, timing: timing, batch: batch
-      ).run()
+      status = SheetCommand(inputs: expanded, options: self).run()
     case .video(let format):
-      status = VideoCommand(
-        format: format, inputs: InputList.expand(inputs, recursive: batch.recursive),
-        input: input, output: output, write: write, timing: timing, video: video, batch: batch
-      ).run()
+      status = VideoCommand(format: format, inputs: expanded, options: self).run()
     case nil: status = 64
     }
     if status != 0 { throw ExitCode(status) }

@@ -4,17 +4,17 @@ import Transcode
 /// `gif2x --info`: the scan of each file as a table, or as JSON with `--json`.
 struct InfoCommand {
   let inputs: [String]
-  let input: InputOptions
-  let output: OutputOptions
-  let timing: TimelineOptions
+  /// The parsed command line: every option group.
+  let options: GIF2X
 
   func run() -> Int32 {
     var statuses: [Int32] = []
     for path in inputs {
       do {
         let report = try Transcoder.info(
-          path: path, options: input.planOptions(timing), cancellation: Signals.cancellation)
-        if output.json {
+          path: path, options: options.input.planOptions(options.timing),
+          cancellation: Signals.cancellation)
+        if options.output.json {
           print(try JSONText.encode(report, pretty: inputs.count == 1))
         } else {
           print(InfoTable.render(report))

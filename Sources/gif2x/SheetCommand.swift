@@ -4,23 +4,22 @@ import Transcode
 /// or mirrored under `--output-dir`), `-j` files at a time.
 struct SheetCommand {
   let inputs: [BatchInput]
-  let input: InputOptions
-  let output: OutputOptions
-  let sheet: SheetOptions
-  let write: WriteOptions
-  let timing: TimelineOptions
-  let batch: BatchOptions
+  /// The parsed command line: every option group.
+  let options: GIF2X
 
   func run() -> Int32 {
-    if write.output != nil && inputs.count > 1 {
+    if options.write.output != nil && inputs.count > 1 {
       Console.error(
         "-o names one sheet; give one GIF, or use --output-dir for many")
       return 64
     }
     guard let imageFormat = resolvedImageFormat() else { return 64 }
-    let job = SheetJob(
-      input: input, sheet: sheet, write: write, timeline: timelineKind, delays: timing.delays,
-      imageFormat: imageFormat, outputDirectory: batch.outputDirectory)
+    let template = SheetRequest(
+      input: "", output: options.write.output, force: options.write.force,
+      maxPixels: options.input.maxPixels, strict: options.input.strict,
+      delays: options.timing.delays, timeline: timelineKind, format: options.sheet.format,
+      imageFormat: imageFormat, layout: options.sheet.layout, appVersion: VersionText.gif2xVersion)
+    let job = SheetJob(template: template, outputDirectory: options.batch.outputDirectory)
     // Settings are checked once, before any file is read: one line, exit 64 or 69.
     if let first = inputs.first {
       do throws(TranscodeError) {
@@ -31,59 +30,59 @@ struct SheetCommand {
       }
     }
     let runner = BatchRunner(
-      jobs: batch.workerCount, json: output.json, quiet: output.quiet,
-      skipExisting: batch.skipExisting, verb: "converted")
+      jobs: options.batch.workerCount, json: options.output.json, quiet: options.output.quiet,
+      skipExisting: options.batch.skipExisting, verb: "converted")
     return runner.run(inputs, job: job)
   }
 
   /// Sheets default to the native timeline (one entry per GIF frame, TIMELINE.md), not auto:
   /// the timing options' own default applies only when one of them names a timeline.
   var timelineKind: TimelineKind {
-    if timing.timeline == nil && timing.fps == nil && timing.integrity == nil { return .native }
-    return timing.kind()
+    if options.timing.timeline == nil && options.timing.fps == nil
+      && options.timing.integrity == nil
+    {
+      return .native
+    }
+    return options.timing.kind()
   }
 
   /// `--image-format`, else webp when `-o` ends in .webp, else png; nil (after an error
   /// message) when `-o`'s extension names the other format.
   private func resolvedImageFormat() -> ImageFormat? {
-    let named = write.output.flatMap { path -> ImageFormat? in
+    let named = options.write.output.flatMap { path -> ImageFormat? in
       let lower = path.lowercased()
       return lower.hasSuffix(".webp") ? .webp : lower.hasSuffix(".png") ? .png : nil
     }
-    if let chosen = sheet.imageFormat, let named, chosen != named {
-      let output = write.output ?? ""
+    if let chosen = options.sheet.imageFormat, let named, chosen != named {
+      let output = options.write.output ?? ""
       Console.error(
         "-o \(output) names a \(named.rawValue) file but --image-format is \(chosen.rawValue)")
       return nil
     }
-    return sheet.imageFormat ?? named ?? .png
+    return options.sheet.imageFormat ?? named ?? .png
   }
 }
 
 /// One GIF to one sprite sheet.
 struct SheetJob: FileJob {
-  let input: InputOptions
-  let sheet: SheetOptions
-  let write: WriteOptions
-  let timeline: TimelineKind
-  let delays: DelayPolicy
-  let imageFormat: ImageFormat
+  /// The request every input gets, with its own input and output.
+  let template: SheetRequest
   let outputDirectory: String?
 
   /// The first page's image and data file (for `--skip-existing`).
   func outputs(for item: BatchInput) -> [String] {
     let image = imagePath(for: item)
-    let dataExtension = sheet.format.fileExtension
+    let dataExtension = template.format.fileExtension
     return [image, BatchInput.replacingExtension(of: image, with: dataExtension)]
   }
 
   private func imagePath(for item: BatchInput) -> String {
-    if let output = write.output { return output }
-    return item.output(extension: imageFormat.rawValue, outputDirectory: outputDirectory)
+    if let output = template.output { return output }
+    return item.output(extension: template.imageFormat.rawValue, outputDirectory: outputDirectory)
   }
 
   func run(_ item: BatchInput, outputs: [String]) throws(TranscodeError) -> FileResult {
-    let explicit = write.output != nil || outputDirectory != nil
+    let explicit = template.output != nil || outputDirectory != nil
     if outputDirectory != nil { try Folders.makeParents(of: outputs[0]) }
     let request = request(for: item, output: explicit ? outputs[0] : nil)
     let s = try Transcoder.sheet(request, cancellation: Signals.cancellation)
@@ -100,11 +99,10 @@ struct SheetJob: FileJob {
 
   /// The library's request for one input.
   func request(for item: BatchInput, output: String?) -> SheetRequest {
-    SheetRequest(
-      input: item.path, output: output ?? write.output, force: write.force,
-      maxPixels: input.maxPixels, strict: input.strict, delays: delays, timeline: timeline,
-      format: sheet.format, imageFormat: imageFormat, layout: sheet.layout,
-      appVersion: VersionText.gif2xVersion)
+    var request = template
+    request.input = item.path
+    request.output = output ?? template.output
+    return request
   }
 
   /// One line per sheet: the files and what went into them.

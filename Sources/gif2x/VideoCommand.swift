@@ -9,74 +9,79 @@ import Transcode
 struct VideoCommand {
   let format: VideoRequest.Format
   let inputs: [BatchInput]
-  let input: InputOptions
-  let output: OutputOptions
-  let write: WriteOptions
-  let timing: TimelineOptions
-  let video: VideoOptions
-  let batch: BatchOptions
+  /// The parsed command line: every option group.
+  let options: GIF2X
 
   func run() -> Int32 {
-    if write.output != nil && inputs.count > 1 {
+    if options.write.output != nil && inputs.count > 1 {
       Console.error("-o names one file; give one input with it, or use --output-dir for many")
       return 64
     }
-    if write.output == nil && batch.outputDirectory == nil
+    if options.write.output == nil && options.batch.outputDirectory == nil
       && inputs.contains(where: { $0.path == "-" })
     {
       Console.error(
         "name the output with -o (or -o - for standard output) when reading standard input")
       return 64
     }
-    if write.output == "-" && output.json {
+    if options.write.output == "-" && options.output.json {
       Console.error("--json and -o - both write to standard output; choose one")
       return 64
     }
-    if write.output == "-" && video.poster {
+    if options.write.output == "-" && options.video.poster {
       Console.error("--poster needs a file name for the video; use -o FILE instead of -o -")
       return 64
     }
     let single = inputs.count == 1
+    let video = options.video
+    let template = VideoRequest(
+      input: "", output: "", format: format, poster: video.poster,
+      force: options.write.force || options.write.output == "-", delays: options.timing.delays,
+      timeline: options.timing.kind(), crf: video.crf, preset: video.preset, speed: video.speed,
+      background: video.background, even: video.even, width: video.width, height: video.height,
+      scaleFilter: video.scaleFilter, loop: video.loop?.value ?? .plays(1),
+      maxPixels: options.input.maxPixels, strict: options.input.strict)
     let job = VideoJob(
-      format: format, input: input, write: write, timing: timing, video: video,
-      outputDirectory: batch.outputDirectory,
-      showProgress: single && !output.quiet && !output.json && isatty(2) != 0)
+      template: template, output: options.write.output,
+      outputDirectory: options.batch.outputDirectory,
+      showProgress: single && !options.output.quiet && !options.output.json && isatty(2) != 0)
     // Settings and encoders are checked once, before any file is read: one line, 64 or 69.
     if let first = inputs.first {
       do throws(TranscodeError) {
-        try Transcoder.validate(job.request(for: first, target: write.output ?? "-"))
+        try Transcoder.validate(job.request(for: first, target: options.write.output ?? "-"))
       } catch {
         Console.error(Flags.message(error))
         return error.exitStatus
       }
     }
     let runner = BatchRunner(
-      jobs: batch.workerCount, json: output.json, quiet: output.quiet || write.output == "-",
-      skipExisting: batch.skipExisting, verb: "converted")
+      jobs: options.batch.workerCount, json: options.output.json,
+      quiet: options.output.quiet || options.write.output == "-",
+      skipExisting: options.batch.skipExisting, verb: "converted")
     return runner.run(inputs, job: job)
   }
 }
 
 /// One GIF to one video (and its poster).
 struct VideoJob: FileJob {
-  let format: VideoRequest.Format
-  let input: InputOptions
-  let write: WriteOptions
-  let timing: TimelineOptions
-  let video: VideoOptions
+  /// The request every input gets, with its own input and output.
+  let template: VideoRequest
+  /// `-o`, when given ("-": standard output).
+  let output: String?
   let outputDirectory: String?
   let showProgress: Bool
 
   func outputs(for item: BatchInput) -> [String] {
-    if write.output == "-" { return [] }
-    let path =
-      write.output ?? item.output(extension: format.rawValue, outputDirectory: outputDirectory)
-    return [path] + (video.poster ? [BatchInput.replacingExtension(of: path, with: "png")] : [])
+    if output == "-" { return [] }
+    let format = template.format.rawValue
+    let path = output ?? item.output(extension: format, outputDirectory: outputDirectory)
+    return [path] + (template.poster ? [BatchInput.replacingExtension(of: path, with: "png")] : [])
   }
 
   func run(_ item: BatchInput, outputs: [String]) throws(TranscodeError) -> FileResult {
-    let toStdout = write.output == "-"
-    let target = toStdout ? try StdoutFile.temporaryPath(extension: format.rawValue) : outputs[0]
+    let toStdout = output == "-"
+    let target =
+      toStdout ? try StdoutFile.temporaryPath(extension: template.format.rawValue) : outputs[0]
     if outputDirectory != nil { try Folders.makeParents(of: target) }
     let bar = showProgress ? ProgressBar(label: item.path) : nil
     defer { bar?.finish() }
@@ -100,13 +105,10 @@ struct VideoJob: FileJob {
 
   /// The library's request for one input written to `target`.
   func request(for item: BatchInput, target: String) -> VideoRequest {
-    VideoRequest(
-      input: item.path, output: target, format: format, poster: video.poster,
-      force: write.force || write.output == "-", delays: timing.delays, timeline: timing.kind(),
-      crf: video.crf, preset: video.preset, speed: video.speed, background: video.background,
-      even: video.even, width: video.width, height: video.height,
-      scaleFilter: video.scaleFilter, loop: video.loop?.value ?? .plays(1),
-      maxPixels: input.maxPixels, strict: input.strict)
+    var request = template
+    request.input = item.path
+    request.output = target
+    return request
   }
 
   /// `in.gif -> in.mp4: 480x270, 275 frames at 50 fps, 5.500 s, 312 KiB`.

@@ -7,10 +7,7 @@ public struct LibraryInfo: Sendable, Equatable {
     public var name: String
     public var version: String
 
-    public init(name: String, version: String) {
-      self.name = name
-      self.version = version
-    }
+    public init(name: String, version: String) { (self.name, self.version) = (name, version) }
   }
 
   /// An encoder the library uses.
@@ -23,10 +20,8 @@ public struct LibraryInfo: Sendable, Equatable {
     public var package: String
 
     public init(name: String, purpose: String, available: Bool, package: String) {
-      self.name = name
-      self.purpose = purpose
-      self.available = available
-      self.package = package
+      (self.name, self.purpose) = (name, purpose)
+      (self.available, self.package) = (available, package)
     }
   }
 
@@ -40,9 +35,7 @@ public struct LibraryInfo: Sendable, Equatable {
   public var encoders: [Encoder]
 
   public init(version: String, ffmpegRelease: String, libraries: [Component], encoders: [Encoder]) {
-    self.version = version
-    self.ffmpegRelease = ffmpegRelease
-    self.libraries = libraries
-    self.encoders = encoders
+    (self.version, self.ffmpegRelease) = (version, ffmpegRelease)
+    (self.libraries, self.encoders) = (libraries, encoders)
   }
 }

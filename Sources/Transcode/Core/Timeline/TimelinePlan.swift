@@ -113,8 +113,6 @@ public struct TimelineRun: Sendable, Equatable {
   public var tickCount: Int
 
   public init(frame: Int, firstTick: Int, tickCount: Int) {
-    self.frame = frame
-    self.firstTick = firstTick
-    self.tickCount = tickCount
+    (self.frame, self.firstTick, self.tickCount) = (frame, firstTick, tickCount)
   }
 }
