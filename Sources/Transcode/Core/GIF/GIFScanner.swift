@@ -202,7 +202,8 @@ package struct GIFScanner {
       localPaletteCount: localCount, localPaletteOffset: localOffset, offset: start,
       dataOffset: pos, hasGraphicControl: pending.present)
     pending = GraphicControl()
-    guard pos < n else { return truncated(frame: index.frames.count) }  // GIFQuirk.frameHeaderEndsFile
+    // GIFQuirk.frameHeaderEndsFile
+    guard pos < n else { return truncated(frame: index.frames.count) }
     if index.frames.isEmpty {
       // GIFQuirk.canvasGrowsToFirstFrame
       index.canvasWidth = max(index.screenWidth, rect.x + rect.width)

@@ -23,7 +23,10 @@ package struct SheetShelves {
     for cell in cells {
       let sw = cell.width + 2 * e
       let sh = cell.height + 2 * e
-      let tooTall = !bounds.fits(width: max(pageWidth, x + sw), height: y + sh)
+      // The page as it would be with this cell on the current shelf (a taller cell earlier on
+      // the shelf sets its height).
+      let tooTall = !bounds.fits(
+        width: max(pageWidth, x + sw), height: y + max(shelfHeight, sh))
       if x > 0 && (x + sw > width || inShelf == perShelf || tooTall) {
         y += shelfHeight + p
         (x, shelfHeight, inShelf) = (0, 0, 0)
