@@ -63,3 +63,19 @@ extension SheetLayoutEdgeTests {
     }
   }
 }
+
+extension SheetLayoutEdgeTests {
+  @Test("a zero-width cell that starts a shelf keeps its shelf on its page")
+  func zeroWidthStartsShelf() throws {
+    // With --columns 1 each cell has its own shelf; the 0x72 cell's shelf must count in the
+    // page's height even though its slot leaves x at 0 (the 10x100 cell starts a new page).
+    let cells = [
+      Size(width: 10, height: 50), Size(width: 0, height: 72), Size(width: 10, height: 5),
+    ]
+    let layout = try SheetLayout.plan(
+      cells: cells, options: SheetLayoutOptions(columns: 1, maxSize: 130))
+    for placement in layout.placements {
+      #expect(placement.y + placement.height <= layout.pages[placement.page].height)
+    }
+  }
+}
