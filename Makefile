@@ -57,17 +57,27 @@ clean:
 	rm -rf .build demo-out
 
 # libFuzzer over the C-free core: the TranscodeCore target's sources (Sources/Transcode/Core,
-# no FFmpeg) compiled together with Tests/Fuzz, seeded from samples/ and ../shared/corpus when
-# present. `make fuzz SECONDS=600`.
+# no FFmpeg) compiled with Tests/Fuzz into one binary holding four targets (decode, timeline,
+# sheet, video; see Tests/Fuzz/FuzzMain.swift). Each runs SECONDS seconds in turn on its own
+# corpus, fuzz-corpus/TARGET (decode seeded from samples/ and ../shared/corpus when present);
+# crashes go to fuzz-crashes/. Fails when any target crashes. `make fuzz SECONDS=600`.
 CORE_SOURCES := $(shell find Sources/Transcode/Core -name '*.swift')
+FUZZ_TARGETS := decode timeline sheet video
 fuzz:
-	@mkdir -p .build/fuzz fuzz-corpus
+	@mkdir -p .build/fuzz fuzz-crashes $(addprefix fuzz-corpus/,$(FUZZ_TARGETS))
 	swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name TranscodeCore \
-	  -package-name gif2x $(CORE_SOURCES) $(wildcard Tests/Fuzz/*.swift) -o .build/fuzz/fuzz-gif
-	@cp -n samples/*.gif fuzz-corpus/ 2>/dev/null || true
-	@if [ -d ../shared/corpus/gif ]; then find ../shared/corpus/gif -name '*.gif' -exec cp -n {} fuzz-corpus/ \; ; fi
-	.build/fuzz/fuzz-gif -max_total_time=$(SECONDS) -timeout=10 -rss_limit_mb=2048 \
-	  -max_len=65536 -print_final_stats=1 fuzz-corpus
+	  -package-name gif2x $(CORE_SOURCES) $(wildcard Tests/Fuzz/*.swift) -o .build/fuzz/fuzz-core
+	@cp -n samples/*.gif fuzz-corpus/decode/ 2>/dev/null || true
+	@if [ -d ../shared/corpus ]; then \
+	  find ../shared/corpus -name '*.gif' -exec cp -n {} fuzz-corpus/decode/ \; ; fi
+	@failed=""; for target in $(FUZZ_TARGETS); do \
+	  echo "== fuzz target $$target, $(SECONDS) s"; \
+	  max_len=4096; [ $$target = decode ] && max_len=65536; \
+	  FUZZ_TARGET=$$target .build/fuzz/fuzz-core -max_total_time=$(SECONDS) -timeout=10 \
+	    -rss_limit_mb=2048 -max_len=$$max_len -print_final_stats=1 \
+	    -artifact_prefix=fuzz-crashes/$$target- fuzz-corpus/$$target || failed="$$failed $$target"; \
+	done; \
+	if [ -n "$$failed" ]; then echo "fuzz: crashed:$$failed (inputs in fuzz-crashes/)"; exit 1; fi
 
 # Every command on every ../shared/corpus GIF and on cut copies: exit 0 or 65 within 10 s, one
 # error line, no output left behind. `make robustness CUTS=10`.

@@ -2,8 +2,7 @@
 ///
 /// Memory is O(canvas): the canvas, one saved copy of a rectangle for disposal 3, the frame's
 /// palette indexes and its gathered LZW bytes. Compositing follows GIF-SEMANTICS.md (Wuffs, and
-/// so Chrome): a transparent canvas to start, transparent indexes leave the canvas pixel, disposal
-/// 2 clears to transparent, disposal 3 restores, indexes beyond the palette are opaque black.
+/// so Chrome); the tolerances are listed in ``GIFQuirk``.
 public final class GIFDecoder {
   /// The scan of the file being decoded.
   public let index: GIFIndex
@@ -40,7 +39,7 @@ public final class GIFDecoder {
     self.height = source.index.canvasHeight
     let count = max(width * height, 1)
     canvas = .allocate(capacity: count)
-    canvas.initialize(repeating: 0, count: count)
+    canvas.initialize(repeating: 0, count: count)  // GIFQuirk.transparentStart
     pixelsCapacity = 0
     pixels = .allocate(capacity: 1)
     globalPalette = Self.makePalette(
@@ -52,8 +51,9 @@ public final class GIFDecoder {
     pixels.deallocate()
   }
 
-  /// Reads a colour table into 256 RGBA words (R in the low byte); entries the table does not
-  /// have are opaque black (Wuffs), and so is every entry of a missing table (`empty-palette`).
+  /// Reads a colour table into 256 RGBA words (R in the low byte); entries the table (or the
+  /// cut file) does not have are opaque black (``GIFQuirk/indexBeyondPaletteOpaqueBlack``), and
+  /// so is every entry of a missing table (``GIFQuirk/missingPaletteAllBlack``).
   private static func makePalette(bytes: [UInt8], offset: Int, count: Int) -> [UInt32] {
     var table = [UInt32](repeating: 0xFF00_0000, count: 256)
     let available = max(0, min(count, (bytes.count - offset) / 3))
@@ -76,9 +76,9 @@ public final class GIFDecoder {
 
     if let (disposal, rect) = pendingDisposal {
       switch disposal {
-      case .background: fill(rect, with: 0)
-      case .previous: restore(rect)
-      case .unspecified, .keep: break
+      case .background: fill(rect, with: 0)  // GIFQuirk.disposalClearsToTransparent
+      case .previous: restore(rect)  // GIFQuirk.disposalRestoresPrevious
+      case .unspecified, .keep: break  // GIFQuirk.reservedDisposalKeeps
       }
     }
     let clip = frame.rect.clipped(toWidth: width, height: height)
@@ -128,23 +128,6 @@ public final class GIFDecoder {
     }
   }
 
-  /// Gathers the frame's sub-blocks into `lzwData`; returns false when the file ends inside them.
-  @discardableResult
-  private func gatherData(from start: Int) -> Bool {
-    lzwData.removeAll(keepingCapacity: true)
-    var pos = start
-    let n = bytes.count
-    while pos < n {
-      let len = Int(bytes[pos])
-      pos += 1
-      if len == 0 { return true }
-      let stop = min(pos + len, n)
-      lzwData.append(contentsOf: bytes[pos..<stop])
-      pos = stop
-    }
-    return false
-  }
-
   private func draw(_ frame: GIFFrameInfo, number: Int, clip: PixelRect) throws(GIFError) {
     let fw = frame.rect.width
     let fh = frame.rect.height
@@ -153,11 +136,12 @@ public final class GIFDecoder {
       return try note(GIFDamage(.truncated, frame: number, offset: bytes.count))
     }
     let minCodeSize = Int(bytes[codeSizeAt])
-    guard (2...8).contains(minCodeSize) else {
+    guard (2...8).contains(minCodeSize) else {  // GIFQuirk.badLZWCodeSize
       return try note(GIFDamage(.badLZWCodeSize(minCodeSize), frame: number, offset: codeSizeAt))
     }
-    let complete = gatherData(from: codeSizeAt + 1)
-    guard fw > 0 && fh > 0 else { return }
+    lzwData.removeAll(keepingCapacity: true)
+    let complete = SubBlocks(at: codeSizeAt + 1).gather(from: bytes, into: &lzwData)
+    guard fw > 0 && fh > 0 else { return }  // GIFQuirk.zeroSizedFrame
 
     // Only rows that can reach the canvas are kept: for a plain frame the rows above the
     // canvas's bottom edge, for an interlaced one every row (the passes visit all of them).
@@ -176,10 +160,11 @@ public final class GIFDecoder {
     }
     composite(frame, clip: clip, decoded: count)
     switch outcome {
-    case .badCode:
+    case .badCode:  // GIFQuirk.lzwBadCodeKeepsDecoded
       try note(GIFDamage(.badLZWCode, frame: number, offset: frame.dataOffset))
     case .complete, .ranOut:
-      // A file cut inside this frame is already in the scan's damage: one report is enough.
+      // GIFQuirk.lzwTooLittleDataKeepsDecoded; a file cut inside this frame is already in the
+      // scan's damage (GIFQuirk.truncatedFile): one report is enough.
       if count < capacity && complete {
         try note(GIFDamage(.notEnoughPixelData, frame: number, offset: frame.dataOffset))
       }

@@ -35,7 +35,8 @@ public enum Disposal: Int, Sendable, Codable {
   /// 3: the canvas goes back to what it was before the frame.
   case previous = 3
 
-  /// Values 4-7 are reserved; decoders (Wuffs, browsers) treat them as "keep".
+  /// Values 4-7 are reserved; decoders (Wuffs, browsers) treat them as "keep"
+  /// (``GIFQuirk/reservedDisposalKeeps``).
   package init(field: Int) {
     self = Disposal(rawValue: field) ?? .keep
   }
@@ -75,15 +76,17 @@ public struct GIFIndex: Equatable, Sendable {
   /// The logical screen size as written.
   public var screenWidth: Int
   public var screenHeight: Int
-  /// The canvas: the logical screen grown to hold the first frame (Wuffs, Chrome).
+  /// The canvas: the logical screen grown to hold the first frame
+  /// (``GIFQuirk/canvasGrowsToFirstFrame``).
   public var canvasWidth: Int
   public var canvasHeight: Int
-  /// The background colour index as written; reported, never painted (browsers).
+  /// The background colour index as written; reported, never painted
+  /// (``GIFQuirk/transparentStart``).
   public var backgroundIndex: Int
   /// Entries in the global colour table (0 when there is none).
   public var globalPaletteCount: Int
   /// The NETSCAPE2.0 / ANIMEXTS1.0 loop value in force: the last block before the last image
-  /// (as Chrome's decoder reports it). nil: none.
+  /// (``GIFQuirk/loopBlocksAfterLastImageIgnored``). nil: none.
   public var loopCount: Int?
   /// Every loop value written, in file order (usually one).
   public var loopBlocks: [Int]

@@ -1,176 +1,227 @@
 /// The first pass over a GIF: walks the block structure and indexes every frame without
 /// decoding any LZW data (sub-blocks are skipped by their length bytes).
 ///
-/// Named after the spec's blocks as in Wuffs' `std/gif`: header, logical screen descriptor,
-/// extensions, image descriptor, trailer. Every loop advances through the input, so the scan is
-/// bounded by the input's size whatever the bytes say.
+/// One function per block of the GIF89a grammar, named as in Wuffs' `std/gif`: header, logical
+/// screen descriptor (with the global colour table), then blocks until the trailer: extensions
+/// (graphic control, application, comment, plain text, unknown) and image descriptors (with
+/// the local colour table and image data). Every step moves forward through the input, so the
+/// scan is bounded by the input's size whatever the bytes say. The tolerances are listed in
+/// ``GIFQuirk``.
 package struct GIFScanner {
-  package let bytes: [UInt8]
-  package let maxPixels: Int
-
   /// Scans `bytes`; throws only when the input is not a usable GIF at all.
   package static func scan(_ bytes: [UInt8], maxPixels: Int) throws(GIFError) -> GIFIndex {
-    try GIFScanner(bytes: bytes, maxPixels: maxPixels).run()
+    let version = try header(bytes)
+    var scanner = GIFScanner(bytes: bytes, maxPixels: maxPixels, version: version)
+    try scanner.blocks()
+    return scanner.index
   }
+
+  /// What a block handler tells the block loop.
+  private enum Step {
+    case next
+    case stop
+  }
+
+  /// Graphic Control Extension fields waiting for the next image.
+  private struct GraphicControl {
+    var delay = 0
+    var disposal = 0
+    var transparent: Int?
+    var present = false
+  }
+
+  private let bytes: [UInt8]
+  private let maxPixels: Int
+  private var index: GIFIndex
+  /// The offset of the next byte to read.
+  private var pos: Int
+  private var pending = GraphicControl()
+  /// The loop value of the latest loop block (``GIFQuirk/loopBlocksAfterLastImageIgnored``).
+  private var latestLoop: Int?
+
+  private var n: Int { bytes.count }
 
   private func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
 
-  private func run() throws(GIFError) -> GIFIndex {
-    let n = bytes.count
-    if n == 0 { throw .empty }
+  // MARK: Header and logical screen
+
+  /// The header: the signature and the version (``GIFQuirk/anyVersion``), and enough bytes for
+  /// the logical screen descriptor.
+  private static func header(_ bytes: [UInt8]) throws(GIFError) -> String {
+    if bytes.isEmpty { throw .empty }
     let kind = FileKind.sniff(bytes)
     guard kind == "GIF" else { throw .notAGIF(looksLike: kind) }
-    guard n >= 13 else { throw .truncatedHeader(offset: n) }
-    let version = String(decoding: bytes[3..<6], as: UTF8.self)
-    let screenW = u16(6)
-    let screenH = u16(8)
+    guard bytes.count >= 13 else { throw .truncatedHeader(offset: bytes.count) }
+    return String(decoding: bytes[3..<6], as: UTF8.self)
+  }
+
+  /// The logical screen descriptor and the global colour table after it.
+  private init(bytes: [UInt8], maxPixels: Int, version: String) {
+    self.bytes = bytes
+    self.maxPixels = maxPixels
+    let width = Int(bytes[6]) | Int(bytes[7]) << 8
+    let height = Int(bytes[8]) | Int(bytes[9]) << 8
     let flags = Int(bytes[10])
-    var pos = 13
-    var globalCount = 0
-    if flags & 0x80 != 0 {
-      globalCount = 2 << (flags & 7)
-      pos += 3 * globalCount
+    let globalCount = flags & 0x80 != 0 ? 2 << (flags & 7) : 0
+    pos = 13 + 3 * globalCount
+    index = GIFIndex(
+      version: version, screenWidth: width, screenHeight: height, canvasWidth: width,
+      canvasHeight: height, backgroundIndex: Int(bytes[11]), globalPaletteCount: globalCount,
+      loopCount: nil, loopBlocks: [], frames: [], comments: [], damage: [], hasTrailer: false)
+    if pos > bytes.count {
+      // The global colour table is cut: no block follows (GIFQuirk.truncatedFile).
+      index.damage.append(GIFDamage(.truncated, frame: nil, offset: bytes.count))
     }
-    var index = GIFIndex(
-      version: version, screenWidth: screenW, screenHeight: screenH,
-      canvasWidth: screenW, canvasHeight: screenH, backgroundIndex: Int(bytes[11]),
-      globalPaletteCount: globalCount, loopCount: nil, loopBlocks: [], frames: [], comments: [],
-      damage: [],
-      hasTrailer: false)
-    if pos > n {
-      index.damage.append(GIFDamage(.truncated, frame: nil, offset: n))
-      try checkCanvas(index)
-      return index
-    }
+  }
 
-    // Graphic Control Extension fields waiting for the next image (the last GCE wins).
-    var pendingDelay = 0
-    var pendingDisposal = 0
-    var pendingTransparent: Int?
-    var pendingGCE = false
-    // Loop blocks after the last image do not count: Chrome's decoder (Wuffs) reports the
-    // count seen when the last frame is read (artificial-gif/multiple-loop-counts: 50, 30, the
-    // last frame, 40 -> loop value 30).
-    var latestLoop: Int?
+  // MARK: Blocks
 
-    blocks: while pos < n {
-      let blockStart = pos
+  /// Blocks until the trailer, the end of the input or damage.
+  private mutating func blocks() throws(GIFError) {
+    var step = Step.next
+    while step == .next && pos < n {
       switch bytes[pos] {
-      case 0x3B:
-        index.hasTrailer = true
-        break blocks
-      case 0x21:
-        guard pos + 2 <= n else {
-          index.damage.append(GIFDamage(.truncated, frame: nil, offset: n))
-          break blocks
-        }
-        let label = bytes[pos + 1]
-        pos += 2
-        var subBlocks: [(Int, Int)] = []  // (offset, length) of the first few sub-blocks
-        let wanted = label == 0xF9 || label == 0xFF ? 2 : (label == 0xFE ? Int.max : 0)
-        guard let end = skipSubBlocks(from: pos, collect: wanted, into: &subBlocks) else {
-          index.damage.append(GIFDamage(.truncated, frame: nil, offset: n))
-          break blocks
-        }
-        pos = end
-        switch label {
-        case 0xF9:
-          if let (at, len) = subBlocks.first, len >= 4 {
-            let packed = Int(bytes[at])
-            pendingDisposal = (packed >> 2) & 7
-            pendingDelay = u16(at + 1)
-            pendingTransparent = packed & 1 != 0 ? Int(bytes[at + 3]) : nil
-            pendingGCE = true
-          }
-        case 0xFF:
-          if subBlocks.count >= 2, subBlocks[0].1 == 11, subBlocks[1].1 >= 3 {
-            let id = String(decoding: bytes[subBlocks[0].0..<subBlocks[0].0 + 11], as: UTF8.self)
-            let data = subBlocks[1].0
-            if (id == "NETSCAPE2.0" || id == "ANIMEXTS1.0") && bytes[data] == 1 {
-              latestLoop = u16(data + 1)
-              index.loopBlocks.append(u16(data + 1))
-            }
-          }
-        case 0xFE:
-          var text: [UInt8] = []
-          for (at, len) in subBlocks { text += bytes[at..<at + len] }
-          index.comments.append(String(decoding: text, as: UTF8.self))
-        default:
-          break  // plain text (not rendered, as in browsers) and unknown extensions
-        }
-      case 0x2C:
-        guard pos + 10 <= n else {
-          index.damage.append(GIFDamage(.truncated, frame: index.frames.count, offset: n))
-          break blocks
-        }
-        let rect = PixelRect(
-          x: u16(pos + 1), y: u16(pos + 3), width: u16(pos + 5), height: u16(pos + 7))
-        let packed = Int(bytes[pos + 9])
-        pos += 10
-        var localCount = 0
-        let localOffset = pos
-        if packed & 0x80 != 0 {
-          localCount = 2 << (packed & 7)
-          pos += 3 * localCount
-        }
-        let frame = GIFFrameInfo(
-          rect: rect, delayCentiseconds: pendingDelay, disposalField: pendingDisposal,
-          transparentIndex: pendingTransparent, interlaced: packed & 0x40 != 0,
-          localPaletteCount: localCount, localPaletteOffset: localOffset, offset: blockStart,
-          dataOffset: pos, hasGraphicControl: pendingGCE)
-        pendingDelay = 0
-        pendingDisposal = 0
-        pendingTransparent = nil
-        pendingGCE = false
-        // A frame whose header (and palette) ends the file has no pixels: it is not shown.
-        guard pos < n else {
-          index.damage.append(GIFDamage(.truncated, frame: index.frames.count, offset: n))
-          break blocks
-        }
-        if index.frames.isEmpty {
-          // Wuffs and Chrome grow the canvas to hold the first frame (frame-out-of-bounds).
-          index.canvasWidth = max(screenW, rect.x + rect.width)
-          index.canvasHeight = max(screenH, rect.y + rect.height)
-          try checkCanvas(index)
-        }
-        index.frames.append(frame)
-        index.loopCount = latestLoop
-        pos += 1  // LZW minimum code size
-        var none: [(Int, Int)] = []
-        guard let end = skipSubBlocks(from: pos, collect: 0, into: &none) else {
-          index.damage.append(GIFDamage(.truncated, frame: index.frames.count - 1, offset: n))
-          break blocks
-        }
-        pos = end
-      default:
-        index.damage.append(GIFDamage(.badBlock(bytes[pos]), frame: nil, offset: pos))
-        break blocks
+      case 0x3B: step = trailer()
+      case 0x21: step = anExtension()
+      case 0x2C: step = try imageDescriptor()
+      default: step = unknownBlock()
       }
     }
     if index.frames.isEmpty {
+      // GIFQuirk.loopBlocksAfterLastImageIgnored: with no image, the last loop block counts.
       index.loopCount = latestLoop
-      try checkCanvas(index)
+      try checkCanvas()
     }
-    return index
   }
 
-  /// Skips a chain of sub-blocks starting at `from` (a length byte); returns the offset after
-  /// the zero terminator, or nil when the input ends first. Records up to `collect` sub-blocks.
-  private func skipSubBlocks(from: Int, collect: Int, into list: inout [(Int, Int)]) -> Int? {
-    var pos = from
-    let n = bytes.count
-    while pos < n {
-      let len = Int(bytes[pos])
-      pos += 1
-      if len == 0 { return pos }
-      guard pos + len <= n else { return nil }
-      if list.count < collect { list.append((pos, len)) }
-      pos += len
-    }
-    return nil
+  private mutating func trailer() -> Step {
+    index.hasTrailer = true
+    return .stop
   }
 
-  private func checkCanvas(_ index: GIFIndex) throws(GIFError) {
+  /// ``GIFQuirk/unknownBlockEndsScan``.
+  private mutating func unknownBlock() -> Step {
+    index.damage.append(GIFDamage(.badBlock(bytes[pos]), frame: nil, offset: pos))
+    return .stop
+  }
+
+  /// The file ends inside a block (``GIFQuirk/truncatedFile``).
+  private mutating func truncated(frame: Int?) -> Step {
+    index.damage.append(GIFDamage(.truncated, frame: frame, offset: n))
+    return .stop
+  }
+
+  /// Reads past the sub-blocks at `pos`, keeping the first `limit`; nil when the input ends
+  /// first.
+  private mutating func subBlocks(keeping limit: Int) -> [Range<Int>]? {
+    let (blocks, end) = SubBlocks(at: pos).collect(in: bytes, limit: limit)
+    guard let end else { return nil }
+    pos = end
+    return blocks
+  }
+
+  // MARK: Extensions
+
+  /// The introducer and label, then the extension the label names.
+  private mutating func anExtension() -> Step {
+    guard pos + 2 <= n else { return truncated(frame: nil) }
+    let label = bytes[pos + 1]
+    pos += 2
+    switch label {
+    case 0xF9: return graphicControlExtension()
+    case 0xFF: return applicationExtension()
+    case 0xFE: return commentExtension()
+    case 0x01: return plainTextExtension()
+    default: return unknownExtension()
+    }
+  }
+
+  /// Delay, disposal and transparent index for the next image
+  /// (``GIFQuirk/lastGraphicControlWins``, ``GIFQuirk/shortGraphicControlIgnored``).
+  private mutating func graphicControlExtension() -> Step {
+    guard let blocks = subBlocks(keeping: 1) else { return truncated(frame: nil) }
+    guard let data = blocks.first, data.count >= 4 else { return .next }
+    let packed = Int(bytes[data.lowerBound])
+    pending = GraphicControl(
+      delay: u16(data.lowerBound + 1), disposal: (packed >> 2) & 7,
+      transparent: packed & 1 != 0 ? Int(bytes[data.lowerBound + 3]) : nil, present: true)
+    return .next
+  }
+
+  /// The NETSCAPE2.0 / ANIMEXTS1.0 loop count (``GIFQuirk/loopBlock``); other application
+  /// extensions are skipped.
+  private mutating func applicationExtension() -> Step {
+    guard let blocks = subBlocks(keeping: 2) else { return truncated(frame: nil) }
+    guard blocks.count == 2, blocks[0].count == 11, blocks[1].count >= 3 else { return .next }
+    let id = String(decoding: bytes[blocks[0]], as: UTF8.self)
+    let data = blocks[1].lowerBound
+    if (id == "NETSCAPE2.0" || id == "ANIMEXTS1.0") && bytes[data] == 1 {
+      latestLoop = u16(data + 1)
+      index.loopBlocks.append(u16(data + 1))
+    }
+    return .next
+  }
+
+  /// ``GIFQuirk/commentsLossyUTF8``.
+  private mutating func commentExtension() -> Step {
+    guard let blocks = subBlocks(keeping: .max) else { return truncated(frame: nil) }
+    var text: [UInt8] = []
+    for block in blocks { text += bytes[block] }
+    index.comments.append(String(decoding: text, as: UTF8.self))
+    return .next
+  }
+
+  /// ``GIFQuirk/plainTextNotRendered``.
+  private mutating func plainTextExtension() -> Step {
+    subBlocks(keeping: 0) == nil ? truncated(frame: nil) : .next
+  }
+
+  /// ``GIFQuirk/unknownExtensionSkipped``.
+  private mutating func unknownExtension() -> Step {
+    subBlocks(keeping: 0) == nil ? truncated(frame: nil) : .next
+  }
+
+  // MARK: Images
+
+  /// The image descriptor, the local colour table and the image data: one frame
+  /// (``GIFQuirk/everyImageIsAFrame``).
+  private mutating func imageDescriptor() throws(GIFError) -> Step {
+    let start = pos
+    guard pos + 10 <= n else { return truncated(frame: index.frames.count) }
+    let rect = PixelRect(
+      x: u16(pos + 1), y: u16(pos + 3), width: u16(pos + 5), height: u16(pos + 7))
+    let packed = Int(bytes[pos + 9])
+    pos += 10
+    // The local colour table.
+    let localOffset = pos
+    let localCount = packed & 0x80 != 0 ? 2 << (packed & 7) : 0
+    pos += 3 * localCount
+    let frame = GIFFrameInfo(
+      rect: rect, delayCentiseconds: pending.delay, disposalField: pending.disposal,
+      transparentIndex: pending.transparent, interlaced: packed & 0x40 != 0,
+      localPaletteCount: localCount, localPaletteOffset: localOffset, offset: start,
+      dataOffset: pos, hasGraphicControl: pending.present)
+    pending = GraphicControl()
+    // GIFQuirk.frameHeaderEndsFile
+    guard pos < n else { return truncated(frame: index.frames.count) }
+    if index.frames.isEmpty {
+      // GIFQuirk.canvasGrowsToFirstFrame
+      index.canvasWidth = max(index.screenWidth, rect.x + rect.width)
+      index.canvasHeight = max(index.screenHeight, rect.y + rect.height)
+      try checkCanvas()
+    }
+    index.frames.append(frame)
+    index.loopCount = latestLoop  // GIFQuirk.loopBlocksAfterLastImageIgnored
+    return imageData()
+  }
+
+  /// The LZW minimum code size byte and the data sub-blocks, skipped (the decoder reads them).
+  private mutating func imageData() -> Step {
+    pos += 1
+    return subBlocks(keeping: 0) == nil ? truncated(frame: index.frames.count - 1) : .next
+  }
+
+  private func checkCanvas() throws(GIFError) {
     if index.canvasWidth * index.canvasHeight > maxPixels {
       throw .canvasTooLarge(width: index.canvasWidth, height: index.canvasHeight, limit: maxPixels)
     }

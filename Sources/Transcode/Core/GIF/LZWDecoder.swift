@@ -6,8 +6,9 @@
 /// prefix chasing and no reversal (the technique of Wuffs' `std/lzw`).
 ///
 /// Policies (GIF-SEMANTICS.md): the clear code resets, codes grow to 12 bits, a full table keeps
-/// decoding without growing ("deferred clear"), the end code ends early, pixels past the buffer's
-/// capacity are ignored.
+/// decoding without growing (``GIFQuirk/lzwDeferredClear``), the end code ends early, pixels past
+/// the buffer's capacity are ignored (``GIFQuirk/lzwExtraDataIgnored``), a code not in the table
+/// stops (``GIFQuirk/lzwBadCodeKeepsDecoded``).
 package struct LZWDecoder {
   /// How a run of the decoder ended.
   package enum Outcome: Equatable {
@@ -128,7 +129,7 @@ package struct LZWDecoder {
                 i += 1
               }
             }
-            if next < 4096 {
+            if next < 4096 {  // else GIFQuirk.lzwDeferredClear
               starts[next] = Int32(prevStart)
               lengths[next] = Int32(prevLength + 1)
               next += 1
@@ -137,7 +138,7 @@ package struct LZWDecoder {
             prevLength = length
             pos += n
           }
-          if pos >= capacity { return (pos, .complete) }
+          if pos >= capacity { return (pos, .complete) }  // GIFQuirk.lzwExtraDataIgnored
           if next == mask + 1 && width < 12 {
             width += 1
             mask = (1 << width) - 1

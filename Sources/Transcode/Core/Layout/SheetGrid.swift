@@ -15,8 +15,10 @@ package struct SheetGrid {
 
   package func layout() throws(SheetError) -> SheetLayout {
     let p = options.padding
-    let maxColumns = max(1, (bounds.side + p) / (slotWidth + p))
-    let maxRows = max(1, (bounds.side + p) / (slotHeight + p))
+    // A zero-area cell with no extrude or padding has a zero step: count it as one pixel, so
+    // the division never traps (frames 185x0 exist; their cells draw nothing).
+    let maxColumns = max(1, (bounds.side + p) / max(slotWidth + p, 1))
+    let maxRows = max(1, (bounds.side + p) / max(slotHeight + p, 1))
     var columns: Int
     var rows: Int
     if let c = options.columns {

@@ -77,17 +77,24 @@ package struct SheetLayout: Equatable {
 package struct PageBounds {
   /// The largest side a page may have.
   package let side: Int
+  /// Whether pages are rounded up to power-of-two sides before they are written.
+  package let powerOfTwo: Bool
 
   package init(options: SheetLayoutOptions, imageLimit: Int) {
     var limited = options
     limited.maxSize = min(options.maxSize, imageLimit)
     side = limited.usableSize
+    powerOfTwo = options.powerOfTwo
   }
 
   /// Whether a page of this size may be written: both sides within `side`, and within
   /// libavutil's `av_image_check_size` ((w + 128) * (h + 128) < INT_MAX / 8), which a 16384 x
-  /// 16384 page would fail.
+  /// 16384 page would fail. With `powerOfTwo` the rounded-up page is checked: a 17000 x 5000
+  /// page fits, its 32768 x 8192 rounding does not.
   package func fits(width: Int, height: Int) -> Bool {
-    width <= side && height <= side && (width + 128) * (height + 128) < Int(Int32.max) / 8
+    guard width <= side && height <= side else { return false }
+    let w = powerOfTwo ? SheetLayout.powerOfTwo(atLeast: width) : width
+    let h = powerOfTwo ? SheetLayout.powerOfTwo(atLeast: height) : height
+    return (w + 128) * (h + 128) < Int(Int32.max) / 8
   }
 }

@@ -23,8 +23,12 @@ package struct SheetShelves {
     for cell in cells {
       let sw = cell.width + 2 * e
       let sh = cell.height + 2 * e
-      let tooTall = !bounds.fits(width: max(pageWidth, x + sw), height: y + sh)
-      if x > 0 && (x + sw > width || inShelf == perShelf || tooTall) {
+      // The page as it would be with this cell on the current shelf (a taller cell earlier on
+      // the shelf sets its height). A shelf is ended by its cell count, not by x, which stays 0
+      // after zero-width slots.
+      let tooTall = !bounds.fits(
+        width: max(pageWidth, x + sw), height: y + max(shelfHeight, sh))
+      if inShelf > 0 && (x + sw > width || inShelf == perShelf || tooTall) {
         y += shelfHeight + p
         (x, shelfHeight, inShelf) = (0, 0, 0)
       }

@@ -1,0 +1,55 @@
+/// Target `timeline`: delay lists and timeline kinds (in range or not) from the input; every
+/// plan must point only at real frames, in order, and its statistics must be computable.
+func fuzzTimeline(_ data: UnsafeBufferPointer<UInt8>) {
+  var input = FuzzInput(data)
+  let delays = fuzzDelays(&input)
+  let kind = fuzzTimelineKind(&input)
+  for policy in DelayPolicy.allCases {
+    guard let plan = try? Timeline.plan(delaysCentiseconds: delays, policy: policy, kind: kind)
+    else { continue }
+    checkPlan(plan, frames: delays.count)
+  }
+}
+
+/// Up to 64 delays: mostly short ones, some up to 65535 cs, rarely an out-of-range one.
+func fuzzDelays(_ input: inout FuzzInput) -> [Int] {
+  let count = input.int(0...64)
+  return (0..<count).map { _ in
+    switch input.int(0...15) {
+    case 0: return input.int(0...65535)
+    case 1: return input.pick([-1, 65536, 0, 1, 2])
+    default: return input.int(0...12)
+    }
+  }
+}
+
+/// A kind with a parameter that is usually in range and sometimes not.
+func fuzzTimelineKind(_ input: inout FuzzInput) -> TimelineKind {
+  func rate() -> FrameRate {
+    input.bool()
+      ? FrameRate(input.int(1...300)) : FrameRate(input.int(1...300_000), input.int(1...1_100_000))
+  }
+  switch input.int(0...4) {
+  case 0: return .auto(maxFPS: rate())
+  case 1: return .gcd
+  case 2: return .fps(rate())
+  case 3:
+    let level =
+      input.bool()
+      ? Float(input.int(0...1000)) / 1000
+      : Float(bitPattern: UInt32(truncatingIfNeeded: input.int(0...Int(UInt32.max))))
+    return .integrity(level)
+  default: return .native
+  }
+}
+
+/// The invariants of every plan `Timeline.plan` returns.
+func checkPlan(_ plan: TimelinePlan, frames count: Int) {
+  precondition(plan.durationsCentiseconds.count == count, "one duration per frame")
+  precondition(plan.ticks.allSatisfy { $0 >= 0 && $0 < count }, "tick outside the frames")
+  precondition(zip(plan.ticks, plan.ticks.dropFirst()).allSatisfy { $0 <= $1 }, "ticks go back")
+  precondition(plan.ticks.count <= Timeline.maxTicks, "more ticks than the limit")
+  if plan.rate == nil { precondition(plan.ticks == Array(0..<count), "native: every frame once") }
+  let stats = plan.stats
+  precondition(stats.framesShown <= count, "shows more frames than there are")
+}
