@@ -1,5 +1,5 @@
 /// Target `sheet`: cell sizes (zero, small, up to 65535 x 64) and layout options (in range or
-/// not) from the input. Out-of-range options must be refused by `problem`; a plan must put every
+/// not) from the input. Out-of-range options must be refused by `validate()`; a plan must put every
 /// cell inside its page, keep pages within the limits and never overlap two cells' slots.
 func fuzzSheetLayout(_ data: UnsafeBufferPointer<UInt8>) {
   var input = FuzzInput(data)
@@ -19,8 +19,9 @@ func fuzzSheetLayout(_ data: UnsafeBufferPointer<UInt8>) {
     (options.columns ?? 1) < 1 || (options.rows ?? 1) < 1 || !(0...1024).contains(options.padding)
     || !(0...1024).contains(options.extrude) || !(1...65535).contains(options.maxSize)
     || !(1...64).contains(options.scale)
-  if outOfRange { precondition(options.problem != nil, "out-of-range options accepted") }
-  guard options.problem == nil else { return }
+  let accepted = (try? options.validate()) != nil
+  if outOfRange { precondition(!accepted, "out-of-range options accepted") }
+  guard accepted else { return }
 
   let count = input.int(0...200)
   let largest = input.pick([0, 1, 64, 4096, 65535 * 64])

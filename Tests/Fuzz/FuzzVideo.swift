@@ -7,13 +7,7 @@ func fuzzVideo(_ data: UnsafeBufferPointer<UInt8>) {
   let height = input.int(0...65535)
   let even = input.pick(VideoRequest.EvenSize.allCases)
   let sizes = input.bool() ? 2...16384 : -1...100_000
-  var (outWidth, outHeight) = (input.optional(sizes), input.optional(sizes))
-  if width == 0 || height == 0 {
-    // KNOWN CRASH, left to the video code's owner: VideoGeometry converts the infinite or NaN
-    // aspect of a zero-area canvas to Int when --width or --height is given (`gif2x --to mp4
-    // --height 100` on a 10x0 GIF dies with SIGILL). Drop this guard once that is fixed.
-    (outWidth, outHeight) = (nil, nil)
-  }
+  let (outWidth, outHeight) = (input.optional(sizes), input.optional(sizes))
   let geometry = VideoGeometry(
     canvasWidth: width, canvasHeight: height, even: even, width: outWidth, height: outHeight)
   let valid =

@@ -25,7 +25,9 @@ package struct VideoGeometry: Equatable, Sendable {
     if width != nil || height != nil {
       preparedWidth = w
       preparedHeight = h
-      let aspect = Double(w) / Double(h)
+      // A canvas with a zero side has no aspect; such GIFs are refused before encoding, but the
+      // arithmetic stays total (an infinite or NaN aspect would trap converting to Int).
+      let aspect = w > 0 && h > 0 ? Double(w) / Double(h) : 1
       switch (width, height) {
       case (let tw?, let th?):
         outputWidth = Self.evenRound(Double(tw))
