@@ -69,8 +69,8 @@ fuzz:
 	.build/fuzz/fuzz-gif -max_total_time=$(SECONDS) -timeout=10 -rss_limit_mb=2048 \
 	  -max_len=65536 -print_final_stats=1 fuzz-corpus
 
-# Every command on every ../shared/corpus GIF and on cut copies: exit 0 or 65 within 10 s, one
-# error line, no output left behind. `make robustness CUTS=10`.
+# Every mode on every ../shared/corpus GIF, on cut copies and on edge cases built in the script:
+# exit 0, 64 or 65 within 20 s, one `error: <input>:` line, nothing left behind. `make robustness CUTS=10`.
 CUTS ?= 10
 robustness: build
 	python3 Tests/Robustness/robustness.py --cuts $(CUTS)
