@@ -69,8 +69,9 @@ fuzz:
 	.build/fuzz/fuzz-gif -max_total_time=$(SECONDS) -timeout=10 -rss_limit_mb=2048 \
 	  -max_len=65536 -print_final_stats=1 fuzz-corpus
 
-# Every mode on every ../shared/corpus GIF, on cut copies and on edge cases built in the script:
-# exit 0, 64 or 65 within 20 s, one `error: <input>:` line, nothing left behind. `make robustness CUTS=10`.
+# Every mode on every ../shared/corpus GIF, on CUTS cut copies of each and on edge cases the
+# script builds: exit 0, 64 or 65 within 20 s, a failure prints one `error: <input>:` line and
+# leaves nothing behind. `make robustness CUTS=10`.
 CUTS ?= 10
 robustness: build
 	python3 Tests/Robustness/robustness.py --cuts $(CUTS)

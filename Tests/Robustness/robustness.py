@@ -145,6 +145,13 @@ def leftovers(folder):
 
 
 def judge(gif2x, mode, name, blob, work, timeout):
+    """Runs one mode on one input in a fresh folder; returns (None, or what went wrong; seconds)."""
+    start = time.monotonic()
+    why = run_and_judge(gif2x, mode, name, blob, work, timeout)
+    return why, time.monotonic() - start
+
+
+def run_and_judge(gif2x, mode, name, blob, work, timeout):
     """Runs one mode on one input in a fresh folder; returns None, or what went wrong."""
     folder = tempfile.mkdtemp(dir=work)
     try:
@@ -165,7 +172,8 @@ def judge(gif2x, mode, name, blob, work, timeout):
         if p.returncode < 0:
             # A crash report is many lines; its cause is the one to show.
             cause = [l.strip("* ") for l in stderr if "runtime failure" in l or "Fatal error" in l]
-            problems.append(f"killed by signal {-p.returncode}" + (f" ({cause[0]})" if cause else ""))
+            because = f" ({cause[0]})" if cause else ""
+            problems.append(f"killed by signal {-p.returncode}{because}")
         else:
             if p.returncode not in (0, 64, 65):
                 problems.append(f"exit {p.returncode}, not 0, 64 or 65")
@@ -240,13 +248,15 @@ def main():
 
     start = time.monotonic()
     passed = failed = 0
+    slowest = (0.0, "")
     work = tempfile.mkdtemp(prefix="gif2x-robust-")
     try:
         with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
             runs = [((label, mode), pool.submit(judge, gif2x, mode, name, blob, work, a.timeout))
                     for label, name, blob in variants for mode in modes]
             for (label, mode), future in runs:
-                why = future.result()
+                why, seconds = future.result()
+                slowest = max(slowest, (seconds, f"{label} {mode}"))
                 if why:
                     failed += 1
                     print(f"FAIL {label} {mode}: {why}", flush=True)
@@ -255,7 +265,7 @@ def main():
     finally:
         shutil.rmtree(work, ignore_errors=True)
     print(f"robustness: {len(variants)} inputs x {len(modes)} modes in "
-          f"{time.monotonic() - start:.0f} s")
+          f"{time.monotonic() - start:.0f} s; slowest run {slowest[0]:.1f} s ({slowest[1]})")
     print(f"robustness: {passed} passed, {failed} failed")
     return 1 if failed else 0
 
