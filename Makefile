@@ -79,8 +79,9 @@ fuzz:
 	done; \
 	if [ -n "$$failed" ]; then echo "fuzz: crashed:$$failed (inputs in fuzz-crashes/)"; exit 1; fi
 
-# Every command on every ../shared/corpus GIF and on cut copies: exit 0 or 65 within 10 s, one
-# error line, no output left behind. `make robustness CUTS=10`.
+# Every mode on every ../shared/corpus GIF, on CUTS cut copies of each and on edge cases the
+# script builds: exit 0, 64 or 65 within 20 s, a failure prints one `error: <input>:` line and
+# leaves nothing behind. `make robustness CUTS=10`.
 CUTS ?= 10
 robustness: build
 	python3 Tests/Robustness/robustness.py --cuts $(CUTS)

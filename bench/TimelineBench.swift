@@ -1,6 +1,14 @@
+#if canImport(Glibc)
+  import Glibc
+#else
+  import Darwin
+#endif
+
 // The release-build benchmark of the timeline planner: 100,000 frames through every timeline.
-// Built by bench/timeline-bench.sh together with Sources/Transcode/Timeline/*.swift (which are
-// pure Swift, so no package build is needed). Prints the best of 5 runs of each.
+// Built by bench/timeline-bench.sh together with the C-free core (Sources/Transcode/Core, pure
+// Swift, so no package build is needed). Prints the best of 5 runs of each, and exits 1 when a
+// plan fails, shows no frame, or takes over 10 s (a guard against accidental O(n^2); it used to
+// be a test, but a benchmark has no place in `swift test`).
 
 /// SplitMix64, so every run plans the same delays.
 struct SplitMix: RandomNumberGenerator {
@@ -22,7 +30,10 @@ enum TimelineBench {
     ("fps 240", .fps(FrameRate(240))), ("integrity 0.8", .integrity(0.8)), ("native", .native),
   ]
 
+  static let limit = Duration.seconds(10)
+
   static func main() {
+    var failures: [String] = []
     var random = SplitMix(state: 100_000)
     let choices = [2, 3, 4, 5, 7, 10]
     let mixed = (0..<100_000).map { _ in choices[Int.random(in: 0..<6, using: &random)] }
@@ -30,7 +41,7 @@ enum TimelineBench {
     for (listName, delays) in lists {
       for (kindName, kind) in kinds {
         var (plan, stats) = (Duration.seconds(1000), Duration.seconds(1000))
-        var ticks = 0
+        var (ticks, shown) = (0, 0)
         for _ in 0..<5 {
           var result: TimelinePlan?
           plan = min(
@@ -39,14 +50,19 @@ enum TimelineBench {
               result = try? Timeline.plan(
                 delaysCentiseconds: delays, policy: .browser, kind: kind)
             })
-          stats = min(stats, measure { _ = result?.stats })
+          stats = min(stats, measure { shown = result?.stats.framesShown ?? 0 })
           ticks = result?.tickCount ?? -1
         }
         print(
           "\(listName), \(kindName): plan \(milliseconds(plan)) ms,"
             + " stats \(milliseconds(stats)) ms, \(ticks) ticks")
+        if ticks < 0 { failures.append("\(listName), \(kindName): the plan failed") }
+        if shown == 0 { failures.append("\(listName), \(kindName): no frame shown") }
+        if plan > limit { failures.append("\(listName), \(kindName): over \(limit)") }
       }
     }
+    for failure in failures { print("FAIL \(failure)") }
+    if !failures.isEmpty { exit(1) }
   }
 
   static func measure(_ work: () -> Void) -> Duration { ContinuousClock().measure(work) }

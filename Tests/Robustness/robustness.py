@@ -1,55 +1,205 @@
 #!/usr/bin/env python3
-"""Hostile-input robustness: every command on every corpus GIF and on cut copies of it.
+"""Hostile-input robustness: every mode of gif2x on every corpus GIF, on cut copies of each, and
+on edge-case GIFs built below (zero-area canvases and frames, one frame, zero delays, 1 px wide).
 
-For each GIF of ../shared/corpus/gif (or --corpus DIR) and CUTS copies cut at random offsets
-(seeded, so runs repeat), every command (--check, --info, --to mp4, --sheet) must:
-  - exit 0 or 65 within 10 s (no crash, no signal, no hang),
-  - print exactly one `error:` line on stderr when it exits 65,
-  - leave no output file behind when it fails.
+Every run must:
+  - exit 0, 64 or 65 within --timeout seconds (no signal, no 70, no hang);
+  - print only `error:` / `warning:` lines on stderr (nothing from FFmpeg, no stray output);
+  - when it fails, print exactly one stderr line, beginning `error: <the input path>:`, and leave
+    nothing behind, neither in the output folder nor beside the input (hidden temporaries too);
+  - when it succeeds, leave no temporary file behind either.
+Each run has its own folder (in/ holds the input, out/ the outputs), so runs can go in parallel.
+
 Usage: robustness.py [--gif2x PATH] [--corpus DIR] [--cuts N] [--seed S] [--only SUBSTR]
-Prints one line per problem and 'robustness: N passed, M failed' last; exit 1 on any failure.
+                     [--modes a,b] [--jobs J] [--timeout SECONDS]
+Prints one line per problem and 'robustness: N passed, M failed' last; exits 1 on any failure,
+2 when the binary or the corpus is missing.
 """
 import argparse
+import concurrent.futures
 import os
 import random
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
+# Each mode: its name and how to call it on the input `gif`, writing into the folder `out`.
+MODES = {
+    "info": lambda gif, out: ["--info", gif],
+    "info-json": lambda gif, out: ["--info", "--json", gif],
+    "check": lambda gif, out: ["--check", gif],
+    "sheet": lambda gif, out: ["--sheet", gif, "-o", os.path.join(out, "s.png")],
+    "sheet-native": lambda gif, out: ["--sheet", "--max-size", "65535", "--timeline", "native",
+                                      gif, "-o", os.path.join(out, "s.png")],
+    "mp4": lambda gif, out: ["--to", "mp4", "--preset", "ultrafast", gif, "-o",
+                             os.path.join(out, "v.mp4")],
+    "webm": lambda gif, out: ["--to", "webm", "--speed", "8", gif, "-o",
+                              os.path.join(out, "v.webm")],
+}
 
-def commands(gif2x, gif, out):
-    """The commands to try on one file; outputs go to the folder `out`."""
-    help_text = commands.help_text
-    cmds = [[gif2x, "--check", gif], [gif2x, "--info", "--json", gif]]
-    if "--to" in help_text:
-        cmds.append([gif2x, "--to", "mp4", gif, "-o", os.path.join(out, "v.mp4"), "--quiet",
-                     "--preset", "ultrafast"])
-    if "--sheet" in help_text:
-        cmds.append([gif2x, "--sheet", gif, "-o", os.path.join(out, "s.png")])
-    return cmds
+
+# --- A tiny GIF writer, for the edge cases the corpus lacks ---------------------------------
+
+def lzw(indices, min_code_size):
+    """The GIF LZW image data (min code size byte + sub-blocks) of a list of colour indices."""
+    clear, eoi = 1 << min_code_size, (1 << min_code_size) + 1
+    width, next_code = min_code_size + 1, eoi + 1
+    table = {(i,): i for i in range(clear)}
+    bits = nbits = 0
+    out = bytearray()
+
+    def emit(code):
+        nonlocal bits, nbits
+        bits |= code << nbits
+        nbits += width
+        while nbits >= 8:
+            out.append(bits & 0xFF)
+            bits >>= 8
+            nbits -= 8
+
+    emit(clear)
+    run = ()
+    for index in indices:
+        grown = run + (index,)
+        if grown in table:
+            run = grown
+            continue
+        emit(table[run])
+        if next_code < 4096:
+            table[grown] = next_code
+            next_code += 1
+            if next_code > (1 << width) and width < 12:
+                width += 1
+        else:
+            emit(clear)
+            table = {(i,): i for i in range(clear)}
+            width, next_code = min_code_size + 1, eoi + 1
+        run = (index,)
+    if run:
+        emit(table[run])
+    emit(eoi)
+    if nbits:
+        out.append(bits & 0xFF)
+    blocks = bytearray([min_code_size])
+    for at in range(0, len(out), 255):
+        chunk = out[at:at + 255]
+        blocks += bytes([len(chunk)]) + chunk
+    return bytes(blocks + b"\x00")
 
 
-def judge(cmd, out):
+def gif(width, height, frames, version=b"GIF89a", loop=True):
+    """A GIF with a 4-colour global table. `frames`: dicts with x, y, w, h, and optionally
+    delay (cs; None: no graphic control extension) and pixels (indices; default a pattern)."""
+    out = bytearray(version + struct.pack("<HHBBB", width, height, 0x81, 0, 0))
+    out += bytes([0, 0, 0, 255, 255, 255, 255, 0, 0, 0, 0, 255])
+    if loop and version == b"GIF89a":
+        out += b"\x21\xFF\x0BNETSCAPE2.0\x03\x01\x00\x00\x00"
+    for n, f in enumerate(frames):
+        if f.get("delay") is not None:
+            out += b"\x21\xF9\x04" + struct.pack("<BHB", 0, f["delay"], 0) + b"\x00"
+        out += b"\x2C" + struct.pack("<HHHHB", f["x"], f["y"], f["w"], f["h"], 0)
+        pixels = f.get("pixels", [(n + i) % 4 for i in range(f["w"] * f["h"])])
+        out += lzw(pixels, 2)
+    return bytes(out + b"\x3B")
+
+
+def built_gifs():
+    """(name, bytes) of the edge cases built here."""
+    def frame(x, y, w, h, delay=10):
+        return {"x": x, "y": y, "w": w, "h": h, "delay": delay}
+
+    return [
+        # Chrome makes this a 12337x0 canvas with one frame.
+        ("zero-screen-185x0-frame-at-12152.gif",
+         gif(0, 0, [frame(12152, 0, 185, 0, None)], version=b"GIF87a")),
+        ("zero-screen-zero-frame.gif", gif(0, 0, [frame(0, 0, 0, 0)])),
+        ("frame-5x0.gif", gif(5, 0, [frame(0, 0, 5, 0)])),
+        ("frame-5x0-on-5x5.gif", gif(5, 5, [frame(0, 0, 5, 0)])),
+        ("frame-0x5-on-5x5.gif", gif(5, 5, [frame(0, 0, 0, 5)])),
+        ("zero-area-frame-between-two.gif",
+         gif(4, 4, [frame(0, 0, 4, 4), frame(2, 2, 0, 0), frame(0, 0, 4, 4)])),
+        ("no-frames.gif", gif(4, 4, [])),
+        ("one-by-one.gif", gif(1, 1, [frame(0, 0, 1, 1)])),
+        ("one-frame-with-delay.gif", gif(8, 8, [frame(0, 0, 8, 8, 50)])),
+        ("one-frame-without-delay.gif", gif(8, 8, [frame(0, 0, 8, 8, None)])),
+        ("all-zero-delays.gif", gif(6, 6, [frame(0, 0, 6, 6, 0) for _ in range(4)])),
+        ("one-pixel-wide.gif", gif(1, 64, [frame(0, 0, 1, 64, 5) for _ in range(3)])),
+        ("one-pixel-high.gif", gif(64, 1, [frame(0, 0, 64, 1, 5) for _ in range(3)])),
+    ]
+
+
+# --- Running and judging ----------------------------------------------------------------------
+
+def leftovers(folder):
+    """Every file under `folder` (dotfiles included), relative to it."""
+    found = []
+    for d, _, files in os.walk(folder):
+        found += [os.path.relpath(os.path.join(d, f), folder) for f in files]
+    return sorted(found)
+
+
+def judge(gif2x, mode, name, blob, work, timeout):
+    """Runs one mode on one input in a fresh folder; returns (None, or what went wrong; seconds)."""
+    start = time.monotonic()
+    why = run_and_judge(gif2x, mode, name, blob, work, timeout)
+    return why, time.monotonic() - start
+
+
+def run_and_judge(gif2x, mode, name, blob, work, timeout):
+    """Runs one mode on one input in a fresh folder; returns None, or what went wrong."""
+    folder = tempfile.mkdtemp(dir=work)
     try:
-        p = subprocess.run(cmd, capture_output=True, timeout=10, stdin=subprocess.DEVNULL)
-    except subprocess.TimeoutExpired:
-        return "hang (over 10 s)"
-    if p.returncode < 0:
-        return f"killed by signal {-p.returncode}"
-    if p.returncode not in (0, 65):
-        return f"exit {p.returncode}: {p.stderr.decode(errors='replace').strip()[-200:]}"
-    if p.returncode == 65:
-        errors = [l for l in p.stderr.decode(errors="replace").splitlines() if l.startswith("error:")]
-        if len(errors) != 1:
-            return f"exit 65 with {len(errors)} error lines"
-        left = os.listdir(out)
-        if left:
-            return f"failed but left {left}"
-    return None
+        os.makedirs(os.path.join(folder, "in"))
+        os.makedirs(os.path.join(folder, "out"))
+        path = os.path.join(folder, "in", name)
+        with open(path, "wb") as f:
+            f.write(blob)
+        cmd = [gif2x] + MODES[mode](path, os.path.join(folder, "out"))
+        try:
+            p = subprocess.run(cmd, capture_output=True, timeout=timeout, stdin=subprocess.DEVNULL)
+        except subprocess.TimeoutExpired:
+            return f"hang (over {timeout:g} s)"
+        stderr = p.stderr.decode(errors="replace").splitlines()
+        beside = [f for f in os.listdir(os.path.join(folder, "in")) if f != name]
+        left = leftovers(os.path.join(folder, "out"))
+        problems = []
+        if p.returncode < 0:
+            # A crash report is many lines; its cause is the one to show.
+            cause = [l.strip("* ") for l in stderr if "runtime failure" in l or "Fatal error" in l]
+            because = f" ({cause[0]})" if cause else ""
+            problems.append(f"killed by signal {-p.returncode}{because}")
+        else:
+            if p.returncode not in (0, 64, 65):
+                problems.append(f"exit {p.returncode}, not 0, 64 or 65")
+            stray = [l for l in stderr if not l.startswith(("error: ", "warning: "))]
+            if stray:
+                problems.append(f"{len(stray)} stray stderr line(s), first {stray[0][:120]!r}")
+        if p.returncode > 0:
+            if len(stderr) != 1:
+                problems.append(f"{len(stderr)} stderr lines, not 1")
+            prefix = f"error: {path}:"
+            if not any(l.startswith(prefix) for l in stderr):
+                problems.append("no line begins 'error: <input>:'")
+        if p.returncode != 0:
+            if left:
+                problems.append(f"failed but left {left} in the output folder")
+            if beside:
+                problems.append(f"failed but left {beside} beside the input")
+        else:
+            temporaries = [f for f in left if f.endswith(".tmp") or ".gif2x-" in f]
+            if temporaries or beside:
+                problems.append(f"left {temporaries + beside} behind")
+        if problems and p.returncode in (64, 65):
+            problems.insert(0, f"exit {p.returncode}")
+        return "; ".join(problems) if problems else None
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def main():
@@ -58,40 +208,64 @@ def main():
     ap.add_argument("--corpus", default=os.path.join(os.path.dirname(ROOT), "shared/corpus/gif"))
     ap.add_argument("--cuts", type=int, default=10)
     ap.add_argument("--seed", type=int, default=2026)
-    ap.add_argument("--only", default="")
+    ap.add_argument("--only", default="", help="only inputs whose name contains this")
+    ap.add_argument("--modes", default=",".join(MODES), help="comma-separated: " + ",".join(MODES))
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--timeout", type=float, default=20)
     a = ap.parse_args()
+    if not os.access(a.gif2x, os.X_OK):
+        print(f"robustness: {a.gif2x} is missing (make build)", file=sys.stderr)
+        return 2
     if not os.path.isdir(a.corpus):
-        print(f"robustness: skipped ({a.corpus} is not present)")
-        return 0
-    commands.help_text = subprocess.run([a.gif2x, "--help"], capture_output=True, text=True).stdout
+        print(f"robustness: the corpus {a.corpus} is missing (../shared beside the clone)",
+              file=sys.stderr)
+        return 2
+    modes = [m for m in a.modes.split(",") if m]
+    unknown = [m for m in modes if m not in MODES]
+    if unknown:
+        print(f"robustness: unknown mode(s) {unknown}", file=sys.stderr)
+        return 2
+    gif2x = os.path.abspath(a.gif2x)
+
+    inputs = []
+    for d, _, files in os.walk(a.corpus):
+        for f in files:
+            if f.endswith(".gif"):
+                full = os.path.join(d, f)
+                with open(full, "rb") as fh:
+                    inputs.append((os.path.relpath(full, a.corpus), fh.read()))
+    inputs.sort()
+    inputs += [("built/" + name, blob) for name, blob in built_gifs()]
+    inputs = [(label, blob) for label, blob in inputs if a.only in label]
     rng = random.Random(a.seed)
-    gifs = sorted(os.path.join(d, f) for d, _, fs in os.walk(a.corpus) for f in fs
-                  if f.endswith(".gif") and a.only in os.path.join(d, f))
+    variants = []  # (label, file name, bytes)
+    for label, blob in inputs:
+        base = os.path.basename(label)
+        variants.append((label, base, blob))
+        for _ in range(a.cuts):
+            at = rng.randrange(0, max(1, len(blob)))
+            variants.append((f"{label} (cut at {at})", base, blob[:at]))
+
+    start = time.monotonic()
     passed = failed = 0
+    slowest = (0.0, "")
     work = tempfile.mkdtemp(prefix="gif2x-robust-")
     try:
-        for gif in gifs:
-            data = open(gif, "rb").read()
-            variants = [("whole", data)]
-            for _ in range(a.cuts):
-                at = rng.randrange(0, max(1, len(data)))
-                variants.append((f"cut at {at}", data[:at]))
-            for name, blob in variants:
-                path = os.path.join(work, "input.gif")
-                with open(path, "wb") as f:
-                    f.write(blob)
-                for cmd in commands(a.gif2x, path, work + "/out"):
-                    out = work + "/out"
-                    shutil.rmtree(out, ignore_errors=True)
-                    os.makedirs(out)
-                    why = judge(cmd, out)
-                    if why:
-                        failed += 1
-                        print(f"FAIL {os.path.relpath(gif, a.corpus)} ({name}) {cmd[1]}: {why}")
-                    else:
-                        passed += 1
+        with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
+            runs = [((label, mode), pool.submit(judge, gif2x, mode, name, blob, work, a.timeout))
+                    for label, name, blob in variants for mode in modes]
+            for (label, mode), future in runs:
+                why, seconds = future.result()
+                slowest = max(slowest, (seconds, f"{label} {mode}"))
+                if why:
+                    failed += 1
+                    print(f"FAIL {label} {mode}: {why}", flush=True)
+                else:
+                    passed += 1
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    print(f"robustness: {len(variants)} inputs x {len(modes)} modes in "
+          f"{time.monotonic() - start:.0f} s; slowest run {slowest[0]:.1f} s ({slowest[1]})")
     print(f"robustness: {passed} passed, {failed} failed")
     return 1 if failed else 0
 

@@ -5,9 +5,18 @@ import Testing
 
 /// The decoder against Chrome's (Wuffs') frames for every GIF of ../shared/corpus: same canvas,
 /// frames, durations, play count and pixels (alpha-0 pixels compare equal). Files the reference
-/// marks damaged must decode without crashing. Skipped when ../shared is not beside the clone.
-@Suite("Corpus conformance", .enabled(if: Corpus.root != nil, "../shared/corpus is not present"))
+/// marks damaged must decode without crashing. ../shared must be beside the clone (it is in CI):
+/// without it the suite fails, it does not skip.
+@Suite("Corpus conformance")
 struct CorpusTests {
+  @Test("../shared/corpus is beside the clone, with its reference list")
+  func corpusIsPresent() throws {
+    let root = try #require(
+      Corpus.root,
+      "../shared/corpus/expected/chrome-decoder.tsv is missing: put ../shared beside the clone")
+    #expect(!Corpus.entries.isEmpty, "no entry read from \(root)/expected/chrome-decoder.tsv")
+  }
+
   @Test("frames match Chrome's GIF decoder", arguments: Corpus.entries)
   func matchesReference(entry: Corpus.Entry) throws {
     let root = try #require(Corpus.root)

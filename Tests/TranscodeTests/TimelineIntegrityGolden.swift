@@ -1,6 +1,6 @@
 /// Sequences `SwiftyGifReference` computed once for 24 seeded delay lists (browser policy),
 /// kept so the port is pinned even if the reference transcription is ever edited by mistake.
-/// Regenerate with `GIF2X_PRINT_GOLDEN=1 swift test --filter printGolden`.
+/// Regenerate with `GIF2X_PRINT_GOLDEN=1 swift test --filter keptCasesAreTheReferences`.
 enum TimelineIntegrityGolden {
   /// One kept case: written delays (cs), level, the rate and the display order.
   struct Case: Sendable, CustomStringConvertible {

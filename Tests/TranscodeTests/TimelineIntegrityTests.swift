@@ -81,19 +81,34 @@ struct TimelineIntegrityTests {
     #expect(differ == 0)
   }
 
-  /// Prints `TimelineIntegrityGolden.cases` from the reference. Run with
-  /// `GIF2X_PRINT_GOLDEN=1 swift test --filter printGolden` to regenerate them.
-  @Test(.enabled(if: getenv("GIF2X_PRINT_GOLDEN") != nil))
-  func printGolden() {
+  /// The kept cases are the reference's answers on the seeded lists they were generated from, so
+  /// an edit to one of them (or to the generator) shows. With `GIF2X_PRINT_GOLDEN=1` it also
+  /// prints the cases, to regenerate `TimelineIntegrityGolden.cases`
+  /// (`GIF2X_PRINT_GOLDEN=1 swift test --filter keptCasesAreTheReferences`).
+  @Test func keptCasesAreTheReferences() {
     var random = SeededGenerator(seed: 20_240_603)
+    var generated: [TimelineIntegrityGolden.Case] = []
     for n in 0..<24 {
       let length = Int.random(in: 1...10, using: &random)
       let delays = (0..<length).map { _ in Int.random(in: 0...30, using: &random) }
       let level = Self.levels[n % Self.levels.count]
       let result = Self.reference(delays, policy: .browser, level: level)
-      print(
-        "    Case(delays: \(delays), level: \(level), fps: \(result.framesPerSecond ?? 0),"
-          + " ticks: \(result.displayOrder ?? [])),")
+      generated.append(
+        TimelineIntegrityGolden.Case(
+          delays: delays, level: level, fps: result.framesPerSecond ?? 0,
+          ticks: result.displayOrder ?? []))
+    }
+    if getenv("GIF2X_PRINT_GOLDEN") != nil {
+      for c in generated {
+        print(
+          "    Case(delays: \(c.delays), level: \(c.level), fps: \(c.fps), ticks: \(c.ticks)),")
+      }
+    }
+    #expect(generated.count == TimelineIntegrityGolden.cases.count)
+    for (got, kept) in zip(generated, TimelineIntegrityGolden.cases) {
+      #expect(got.delays == kept.delays && got.level == kept.level, "\(kept)")
+      #expect(got.fps == kept.fps && got.ticks == kept.ticks, "\(kept)")
     }
   }
+
 }

@@ -132,7 +132,7 @@ final class BatchInterruptTests {
       try Data(Self.slowToEncode()).write(to: inputs.appendingPathComponent("\(name).gif"))
     }
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: CLI.binary)
+    process.executableURL = try CLI.executable()
     process.arguments = [
       "--to", "mp4", "-j", "1", inputs.path, "--output-dir", outputs.path, "--preset", "slow",
     ]

@@ -1,18 +1,46 @@
 import Foundation
 
-/// Runs the built `gif2x` binary (`.build/debug/gif2x`, made by `swift build`, which
-/// `make test` runs first) and captures what a user sees.
+/// Runs the `gif2x` binary SwiftPM built for this test run and captures what a user sees.
 enum CLI {
   static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
-  static let binary: String = {
-    for config in ["debug", "release"] {
-      let path = packageRoot.appendingPathComponent(".build/\(config)/gif2x").path
-      if FileManager.default.isExecutableFile(atPath: path) { return path }
-    }
-    return packageRoot.appendingPathComponent(".build/debug/gif2x").path
+  /// The build folder of this test run: the one holding the test bundle
+  /// (`.build/<triple>/debug` for `swift test`), where SwiftPM also puts the gif2x it built
+  /// for it. Never another configuration's folder, whose binary may be stale.
+  static let buildFolder: URL = {
+    #if os(Linux)
+      // The tests run inside `<build folder>/gif2xPackageTests.xctest`, an executable.
+      let exe =
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        ?? CommandLine.arguments[0]
+      return URL(fileURLWithPath: exe).deletingLastPathComponent()
+    #else
+      // The tests are the bundle `<build folder>/gif2xPackageTests.xctest`, loaded by a runner.
+      return Bundle(for: BundleMarker.self).bundleURL.deletingLastPathComponent()
+    #endif
   }()
+
+  private final class BundleMarker {}
+
+  /// Where this test run's gif2x is; `executable()` checks it is there.
+  static let binary = buildFolder.appendingPathComponent("gif2x").path
+
+  /// This test run's gif2x, or an error saying it is missing (a test must fail, not skip).
+  static func executable() throws -> URL {
+    guard FileManager.default.isExecutableFile(atPath: binary) else {
+      throw Missing(path: binary)
+    }
+    return URL(fileURLWithPath: binary)
+  }
+
+  struct Missing: Error, CustomStringConvertible {
+    var path: String
+    var description: String {
+      "gif2x is not at \(path), beside this test run's bundle: build it with"
+        + " `swift build --build-tests` (`swift test` does) in the same configuration"
+    }
+  }
 
   /// What one run printed and how it ended.
   struct Result {
@@ -29,7 +57,7 @@ enum CLI {
     -> Result
   {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: binary)
+    process.executableURL = try executable()
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
     let out = Pipe()

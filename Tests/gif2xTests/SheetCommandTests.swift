@@ -2,9 +2,7 @@ import Foundation
 import Testing
 
 /// `gif2x --sheet` end to end: files, exit statuses, and what a failed run leaves behind.
-@Suite(
-  "gif2x --sheet",
-  .enabled(if: FileManager.default.isExecutableFile(atPath: CLI.binary), "build gif2x first"))
+@Suite("gif2x --sheet")
 struct SheetCommandTests {
   /// A copy of samples/bounce.gif in a fresh folder.
   func sample() throws -> (folder: URL, gif: String) {

@@ -4,12 +4,9 @@ import Testing
 /// `gif2x --info` reports the timeline: rate, ticks, shown/dropped/duplicated frames, errors.
 @Suite("Timeline in --info, end to end", .serialized)
 struct TimelineInfoTests {
-  /// The delays of `bench-gifs/mixed-delays-480x270-100f.gif`: 2, 3, 7, 10 cs repeating.
+  /// The delays of the bench GIF `mixed-delays-480x270-100f.gif` (../shared/bench): 2, 3, 7,
+  /// 10 cs repeating. Timelines depend on delays only, so a 1x1 GIF built here stands for it.
   static let mixedDelays = (0..<100).map { [2, 3, 7, 10][$0 % 4] }
-
-  /// The bench GIF, when `make-gifs.sh` has made it.
-  static let benchGIF = CLI.packageRoot
-    .appendingPathComponent("bench-gifs/mixed-delays-480x270-100f.gif").path
 
   /// The `timeline` object of one `--info --json` report.
   static func timeline(_ json: String) throws -> [String: Any] {
@@ -51,18 +48,6 @@ struct TimelineInfoTests {
     #expect(timeline["ticks"] as? Int == 550)
     #expect(timeline["framesDropped"] as? Int == 0)
     #expect(timeline["maxStartErrorMilliseconds"] as? Double == 0)
-  }
-
-  @Test(.enabled(if: FileManager.default.fileExists(atPath: benchGIF), "needs bench-gifs/"))
-  func benchFileMatches() throws {
-    let auto = try Self.timeline(try CLI.run(["--info", "--json", Self.benchGIF]).stdout)
-    #expect(auto["rate"] as? String == "50")
-    #expect(auto["ticks"] as? Int == 275)
-    #expect(auto["framesDropped"] as? Int == 0)
-    let gcd = try Self.timeline(
-      try CLI.run(["--info", "--json", "--timeline", "gcd", Self.benchGIF]).stdout)
-    #expect(gcd["rate"] as? String == "100")
-    #expect(gcd["ticks"] as? Int == 550)
   }
 
   @Test func tableShowsTheTimeline() throws {

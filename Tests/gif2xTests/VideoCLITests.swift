@@ -89,7 +89,7 @@ import Testing
     let dir = try folder()
     try FileManager.default.copyItem(atPath: sample, toPath: dir + "/i.gif")
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: CLI.binary)
+    process.executableURL = try CLI.executable()
     process.arguments = ["--to", "webm", dir + "/i.gif", "--loop", "200", "--speed", "0"]
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice

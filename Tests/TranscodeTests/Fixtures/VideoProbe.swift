@@ -44,6 +44,9 @@ enum VideoProbe {
     let parts = out.split(separator: ",").compactMap {
       Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
     }
+    guard parts.count == 2 else {
+      throw ToolFailed(tool: "ffprobe", arguments: [video, "(no video size: \(out))"], status: 0)
+    }
     return (parts[0], parts[1])
   }
 
@@ -100,6 +103,21 @@ enum VideoProbe {
     try process.run()
     let data = out.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    // A missing tool (env exits 127) or a video it cannot read must fail the test that asked.
+    guard process.terminationStatus == 0 else {
+      throw ToolFailed(tool: tool, arguments: args, status: process.terminationStatus)
+    }
     return data
+  }
+
+  struct ToolFailed: Error, CustomStringConvertible {
+    var tool: String
+    var arguments: [String]
+    var status: Int32
+    var description: String {
+      status == 127
+        ? "\(tool) is not installed (make deps installs it)"
+        : "\(tool) \(arguments.joined(separator: " ")) exited \(status)"
+    }
   }
 }
