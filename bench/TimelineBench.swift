@@ -6,21 +6,9 @@
 
 // The release-build benchmark of the timeline planner: 100,000 frames through every timeline.
 // Built by bench/timeline-bench.sh together with the C-free core (Sources/Transcode/Core, pure
-// Swift, so no package build is needed). Prints the best of 5 runs of each, and exits 1 when a
+// Swift, so no package build is needed) and the tests' seeded generator. Prints the best of 5 runs of each, and exits 1 when a
 // plan fails, shows no frame, or takes over 10 s (a guard against accidental O(n^2); it used to
 // be a test, but a benchmark has no place in `swift test`).
-
-/// SplitMix64, so every run plans the same delays.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// Plans each timeline five times over two lists and prints the best times.
 @main
@@ -34,7 +22,7 @@ enum TimelineBench {
 
   static func main() {
     var failures: [String] = []
-    var random = SplitMix(state: 100_000)
+    var random = SeededGenerator(seed: 100_000)
     let choices = [2, 3, 4, 5, 7, 10]
     let mixed = (0..<100_000).map { _ in choices[Int.random(in: 0..<6, using: &random)] }
     let lists = [("mixed 2..10 cs", mixed), ("all 4 cs", [Int](repeating: 4, count: 100_000))]

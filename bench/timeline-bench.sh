@@ -9,5 +9,5 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 find Sources/Transcode/Core -name '*.swift' -print0 >"$out/sources"
 xargs -0 swiftc "${1:--O}" -parse-as-library -module-name TimelineBench -package-name gif2x \
-  bench/TimelineBench.swift -lm -o "$out/timeline-bench" <"$out/sources"
+  bench/TimelineBench.swift Tests/TranscodeTests/SeededGenerator.swift -lm -o "$out/timeline-bench" <"$out/sources"
 "$out/timeline-bench"

@@ -43,72 +43,67 @@ struct CompositingTests {
 
   @Test("a transparent index leaves the canvas pixel as it is")
   func transparentIndexKeepsCanvas() throws {
-    var gif = GIFBuilder(width: 3, height: 1, globalPalette: palette)
-    gif.image(width: 3, height: 1, indexes: [0, 0, 0])
-    gif.control(delay: 10, transparent: 1)
-    gif.image(width: 3, height: 1, indexes: [2, 1, 3])
-    gif.trailer()
-    let (frames, _, _) = try decodeAll(gif.bytes)
+    let frames = try decoded(width: 3, height: 1) { gif in
+      gif.image(width: 3, height: 1, indexes: [0, 0, 0])
+      gif.control(delay: 10, transparent: 1)
+      gif.image(width: 3, height: 1, indexes: [2, 1, 3])
+    }
     #expect(pixels(frames[1]) == [B, R, W])
   }
 
   @Test("disposal 0 and 1 keep the frame", arguments: [0, 1])
   func disposalKeeps(disposal: Int) throws {
-    var gif = GIFBuilder(width: 2, height: 1, globalPalette: palette)
-    gif.control(delay: 10, disposal: disposal)
-    gif.image(width: 2, height: 1, indexes: [0, 1])
-    gif.control(delay: 10)
-    gif.image(x: 1, y: 0, width: 1, height: 1, indexes: [2])
-    gif.trailer()
-    let (frames, _, _) = try decodeAll(gif.bytes)
+    let frames = try decoded(width: 2, height: 1) { gif in
+      gif.control(delay: 10, disposal: disposal)
+      gif.image(width: 2, height: 1, indexes: [0, 1])
+      gif.control(delay: 10)
+      gif.image(x: 1, y: 0, width: 1, height: 1, indexes: [2])
+    }
     #expect(pixels(frames[1]) == [R, B])
   }
 
   @Test("reserved disposal values 4-7 keep the frame", arguments: [4, 7])
   func reservedDisposalKeeps(disposal: Int) throws {
-    var gif = GIFBuilder(width: 2, height: 1, globalPalette: palette)
-    gif.control(delay: 10, disposal: disposal)
-    gif.image(width: 2, height: 1, indexes: [0, 1])
-    gif.image(x: 1, y: 0, width: 1, height: 1, indexes: [2])
-    gif.trailer()
-    let (frames, _, _) = try decodeAll(gif.bytes)
+    let frames = try decoded(width: 2, height: 1) { gif in
+      gif.control(delay: 10, disposal: disposal)
+      gif.image(width: 2, height: 1, indexes: [0, 1])
+      gif.image(x: 1, y: 0, width: 1, height: 1, indexes: [2])
+    }
     #expect(pixels(frames[1]) == [R, B])
   }
 
-  @Test("disposal 2 clears the frame's rectangle to transparent, not to the background colour")
-  func disposalBackgroundClears() throws {
+  /// Red everywhere, then a green frame at `greenAt` with this disposal, then blue at x = 2:
+  /// the canvas after the green frame and after the blue one.
+  static let disposals: [(disposal: Int, greenAt: Int, afterGreen: [UInt32], afterBlue: [UInt32])] =
+    [
+      // 2 clears the frame's rectangle to transparent, not to the background colour (index 3).
+      (2, 1, [R, G, G], [R, T, B]),
+      // 3 restores the canvas to what it was before the frame.
+      (3, 0, [G, G, R], [R, R, B]),
+    ]
+
+  @Test("disposal 2 clears to transparent, disposal 3 restores", arguments: disposals)
+  func disposalClearsOrRestores(
+    disposal: Int, greenAt: Int, afterGreen: [UInt32], afterBlue: [UInt32]
+  ) throws {
     var gif = GIFBuilder(width: 3, height: 1, globalPalette: palette, background: 3)
     gif.image(width: 3, height: 1, indexes: [0, 0, 0])
-    gif.control(delay: 10, disposal: 2)
-    gif.image(x: 1, y: 0, width: 2, height: 1, indexes: [1, 1])
+    gif.control(delay: 10, disposal: disposal)
+    gif.image(x: greenAt, y: 0, width: 2, height: 1, indexes: [1, 1])
     gif.image(x: 2, y: 0, width: 1, height: 1, indexes: [2])
     gif.trailer()
     let (frames, _, _) = try decodeAll(gif.bytes)
-    #expect(pixels(frames[1]) == [R, G, G])
-    #expect(pixels(frames[2]) == [R, T, B])
-  }
-
-  @Test("disposal 3 restores the canvas to what it was before the frame")
-  func disposalPreviousRestores() throws {
-    var gif = GIFBuilder(width: 3, height: 1, globalPalette: palette)
-    gif.image(width: 3, height: 1, indexes: [0, 0, 0])
-    gif.control(delay: 10, disposal: 3)
-    gif.image(x: 0, y: 0, width: 2, height: 1, indexes: [1, 1])
-    gif.image(x: 2, y: 0, width: 1, height: 1, indexes: [2])
-    gif.trailer()
-    let (frames, _, _) = try decodeAll(gif.bytes)
-    #expect(pixels(frames[1]) == [G, G, R])
-    #expect(pixels(frames[2]) == [R, R, B])
+    #expect(pixels(frames[1]) == afterGreen)
+    #expect(pixels(frames[2]) == afterBlue)
   }
 
   @Test("a disposal-3 first frame restores to transparent")
   func disposalPreviousFirstFrame() throws {
-    var gif = GIFBuilder(width: 2, height: 1, globalPalette: palette)
-    gif.control(delay: 10, disposal: 3)
-    gif.image(width: 2, height: 1, indexes: [0, 1])
-    gif.image(x: 1, y: 0, width: 1, height: 1, indexes: [2])
-    gif.trailer()
-    let (frames, _, _) = try decodeAll(gif.bytes)
+    let frames = try decoded(width: 2, height: 1) { gif in
+      gif.control(delay: 10, disposal: 3)
+      gif.image(width: 2, height: 1, indexes: [0, 1])
+      gif.image(x: 1, y: 0, width: 1, height: 1, indexes: [2])
+    }
     #expect(pixels(frames[0]) == [R, G])
     #expect(pixels(frames[1]) == [T, B])
   }
@@ -142,11 +137,10 @@ struct CompositingTests {
 
   @Test("a local colour table wins over the global one, for its frame only")
   func localPalette() throws {
-    var gif = GIFBuilder(width: 2, height: 1, globalPalette: palette)
-    gif.image(width: 2, height: 1, indexes: [0, 1], localPalette: [blue, white])
-    gif.image(x: 1, y: 0, width: 1, height: 1, indexes: [0])
-    gif.trailer()
-    let (frames, _, _) = try decodeAll(gif.bytes)
+    let frames = try decoded(width: 2, height: 1) { gif in
+      gif.image(width: 2, height: 1, indexes: [0, 1], localPalette: [blue, white])
+      gif.image(x: 1, y: 0, width: 1, height: 1, indexes: [0])
+    }
     #expect(pixels(frames[0]) == [B, W])
     #expect(pixels(frames[1]) == [B, R])
   }
@@ -206,5 +200,16 @@ struct CompositingTests {
     #expect(damage.isEmpty)
     #expect(index.comments == ["made by hand"])
     #expect(pixels(frames[0]) == [B])
+  }
+
+  /// The frames of the GIF `build` writes on a `width` x `height` screen with the suite's
+  /// palette (the trailer is added here).
+  private func decoded(
+    width: Int, height: Int, _ build: (inout GIFBuilder) -> Void
+  ) throws -> [RGBAImage] {
+    var gif = GIFBuilder(width: width, height: height, globalPalette: palette)
+    build(&gif)
+    gif.trailer()
+    return try decodeAll(gif.bytes).frames
   }
 }

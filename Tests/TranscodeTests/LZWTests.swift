@@ -70,23 +70,27 @@ struct LZWTests {
 
   @Test("a code beyond the table stops the frame, keeping what was decoded")
   func badCode() throws {
-    var gif = GIFBuilder(width: 3, height: 1, globalPalette: [red, green, blue, white])
     // clear, literal 2, code 7 (the next free code is 6): invalid.
-    gif.image(width: 3, height: 1, indexes: [], lzw: .codes([(4, 3), (2, 3), (7, 3), (5, 3)]))
-    gif.trailer()
-    let (frames, damage, _) = try decodeAll(gif.bytes)
+    let (frames, damage) = try decodeOne(width: 3, codes: [(4, 3), (2, 3), (7, 3), (5, 3)])
     #expect(pixels(frames[0]) == [B, T, T])
     #expect(damage.map(\.kind) == [.badLZWCode])
   }
 
-  @Test("pixel data beyond the frame is ignored")
-  func tooMuchData() throws {
-    var gif = GIFBuilder(width: 2, height: 1, globalPalette: [red, green, blue, white])
-    gif.image(
-      width: 2, height: 1, indexes: [],
-      lzw: .codes([(4, 3), (1, 3), (2, 3), (3, 3), (3, 3), (5, 3)]))
+  /// A GIF of one `width` x 1 frame whose LZW data is `codes`, decoded.
+  private func decodeOne(
+    width: Int, codes: [(Int, Int)]
+  ) throws -> (frames: [RGBAImage], damage: [GIFDamage]) {
+    var gif = GIFBuilder(width: width, height: 1, globalPalette: [red, green, blue, white])
+    gif.image(width: width, height: 1, indexes: [], lzw: .codes(codes))
     gif.trailer()
     let (frames, damage, _) = try decodeAll(gif.bytes)
+    return (frames, damage)
+  }
+
+  @Test("pixel data beyond the frame is ignored")
+  func tooMuchData() throws {
+    let (frames, damage) = try decodeOne(
+      width: 2, codes: [(4, 3), (1, 3), (2, 3), (3, 3), (3, 3), (5, 3)])
     #expect(pixels(frames[0]) == [G, B])
     #expect(damage.isEmpty)
   }

@@ -7,11 +7,8 @@ import Testing
 @Suite struct VideoRoundTripTests {
   @Test(arguments: VideoRequest.Format.allCases)
   func oddSizeIsPaddedAndColoursSurvive(format: VideoRequest.Format) throws {
-    let dir = try VideoProbe.folder()
-    let gif = try VideoProbe.write(
-      VideoFixtures.solids(delays: [10, 10, 10, 10]), to: dir, as: "a.gif")
-    let out = dir + "/a." + format.rawValue
-    let summary = try Transcoder.video(VideoRequest(input: gif, output: out, format: format))
+    let (summary, out) = try VideoProbe.convertSolids(
+      delays: [10, 10, 10, 10], name: "a", format: format)
     #expect(summary.width == 34 && summary.height == 18)
     #expect(try VideoProbe.size(out) == (34, 18))
     let frames = try VideoProbe.frames(out)

@@ -8,11 +8,8 @@ import Testing
   /// Delays 2, 3, 7, 10 cs (the gcd is 1 cs, so auto resamples to 50 fps: TIMELINE.md's
   /// example [0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 3]).
   @Test func mixedDelaysMP4IsOneFramePerTick() throws {
-    let dir = try VideoProbe.folder()
-    let gif = try VideoProbe.write(
-      VideoFixtures.solids(delays: [2, 3, 7, 10]), to: dir, as: "m.gif")
-    let out = dir + "/m.mp4"
-    let summary = try Transcoder.video(VideoRequest(input: gif, output: out, format: .mp4))
+    let (summary, out) = try VideoProbe.convertSolids(
+      delays: [2, 3, 7, 10], name: "m", format: .mp4)
     #expect(summary.rate == FrameRate(50))
     #expect(summary.frames == 11)
     let (starts, duration) = try VideoProbe.times(out)
@@ -25,11 +22,8 @@ import Testing
   }
 
   @Test func mixedDelaysWebMHoldsEachFrameOnTheTickGrid() throws {
-    let dir = try VideoProbe.folder()
-    let gif = try VideoProbe.write(
-      VideoFixtures.solids(delays: [2, 3, 7, 10]), to: dir, as: "m.gif")
-    let out = dir + "/m.webm"
-    let summary = try Transcoder.video(VideoRequest(input: gif, output: out, format: .webm))
+    let (summary, out) = try VideoProbe.convertSolids(
+      delays: [2, 3, 7, 10], name: "m", format: .webm)
     #expect(summary.frames == 4)
     let (starts, duration) = try VideoProbe.times(out)
     #expect(starts == [0, 20, 60, 120])
@@ -38,12 +32,8 @@ import Testing
 
   @Test(arguments: VideoRequest.Format.allCases)
   func nativeKeepsEveryStartAndTheLastFramesDuration(format: VideoRequest.Format) throws {
-    let dir = try VideoProbe.folder()
-    let gif = try VideoProbe.write(
-      VideoFixtures.solids(delays: [2, 3, 7, 10]), to: dir, as: "n.gif")
-    let out = dir + "/n." + format.rawValue
-    let summary = try Transcoder.video(
-      VideoRequest(input: gif, output: out, format: format, timeline: .native))
+    let (summary, out) = try VideoProbe.convertSolids(
+      delays: [2, 3, 7, 10], name: "n", format: format, timeline: .native)
     #expect(summary.rate == nil)
     let (starts, duration) = try VideoProbe.times(out)
     #expect(starts == [0, 20, 50, 120])
@@ -52,13 +42,13 @@ import Testing
 
   @Test(arguments: VideoRequest.Format.allCases)
   func singleFrameLastsItsDelay(format: VideoRequest.Format) throws {
-    let dir = try VideoProbe.folder()
-    let gif = try VideoProbe.write(VideoFixtures.solids(delays: [50]), to: dir, as: "s.gif")
-    let out = dir + "/s." + format.rawValue
-    _ = try Transcoder.video(VideoRequest(input: gif, output: out, format: format))
+    let (_, out) = try VideoProbe.convertSolids(delays: [50], name: "s", format: format)
     let (starts, duration) = try VideoProbe.times(out)
     #expect(starts == [0])
     #expect(duration == 500)
+    // The one frame carries its 500 ms (MP4: the sample's duration; WebM: the track's default
+    // duration), so a player resampling to 100 fps shows it 50 times, not 0.
+    #expect(try VideoProbe.resampledFrameCount(out, fps: 100) == 50)
     #expect(VideoProbe.close(try VideoProbe.frames(out)[0].pixel(x: 5, y: 5), VideoFixtures.red))
   }
 

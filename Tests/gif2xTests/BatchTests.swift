@@ -131,23 +131,11 @@ final class BatchInterruptTests {
     for name in ["a", "b", "c"] {
       try Data(Self.slowToEncode()).write(to: inputs.appendingPathComponent("\(name).gif"))
     }
-    let process = Process()
-    process.executableURL = try CLI.executable()
-    process.arguments = [
+    let (process, err) = try CLI.start([
       "--to", "mp4", "-j", "1", inputs.path, "--output-dir", outputs.path, "--preset", "slow",
-    ]
-    let err = Pipe()
-    process.standardError = err
-    process.standardOutput = Pipe()
-    try process.run()
+    ])
     // Wait until the first temporary file exists, then interrupt.
-    var waited = 0.0
-    while waited < 20 {
-      let files = (try? FileManager.default.contentsOfDirectory(atPath: outputs.path)) ?? []
-      if files.contains(where: { $0.hasSuffix(".tmp") }) { break }
-      Thread.sleep(forTimeInterval: 0.05)
-      waited += 0.05
-    }
+    #expect(CLI.waitForTemporary(in: outputs), "the encode never started")
     process.interrupt()
     process.waitUntilExit()
     let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

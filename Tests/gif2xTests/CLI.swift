@@ -85,6 +85,30 @@ enum CLI {
       stderr: String(decoding: errData, as: UTF8.self))
   }
 
+  /// Starts gif2x with `arguments` in the background (for tests that signal it): the running
+  /// process and the pipe its standard error goes to.
+  static func start(_ arguments: [String]) throws -> (process: Process, stderr: Pipe) {
+    let process = Process()
+    process.executableURL = try executable()
+    process.arguments = arguments
+    let err = Pipe()
+    process.standardError = err
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    return (process, err)
+  }
+
+  /// Waits up to 20 s for a temporary output (`*.tmp`) to appear in `folder`, that is, for an
+  /// encode to have started; false when none did.
+  static func waitForTemporary(in folder: URL) -> Bool {
+    for _ in 0..<1000 {
+      let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+      if files.contains(where: { $0.hasSuffix(".tmp") }) { return true }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    return false
+  }
+
   /// A fresh temporary folder; the caller removes it.
   static func temporaryFolder() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -14,22 +14,10 @@ final class InterruptTwiceTests {
   func twice() throws {
     let input = folder.appendingPathComponent("big.gif")
     try Data(BatchInterruptTests.slowToEncode()).write(to: input)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CLI.binary)
-    process.arguments = ["--to", "mp4", input.path, "--preset", "veryslow", "--loop", "5"]
-    let err = Pipe()
-    process.standardError = err
-    process.standardOutput = Pipe()
-    try process.run()
-    // Wait until the encode has started (its temporary file exists).
-    var waited = 0.0
-    while waited < 20 {
-      let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-      if files.contains(where: { $0.hasSuffix(".tmp") }) { break }
-      Thread.sleep(forTimeInterval: 0.02)
-      waited += 0.02
-    }
-    #expect(waited < 20, "the encode never started")
+    let (process, err) = try CLI.start([
+      "--to", "mp4", input.path, "--preset", "veryslow", "--loop", "5",
+    ])
+    #expect(CLI.waitForTemporary(in: folder), "the encode never started")
     process.interrupt()
     Thread.sleep(forTimeInterval: 0.001)
     process.interrupt()

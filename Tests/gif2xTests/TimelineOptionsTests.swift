@@ -25,29 +25,30 @@ struct TimelineOptionsTests {
 
   @Test(arguments: usageErrors)
   func rejects(arguments: [String], message: String) throws {
-    let gif = try TinyGIF.write(delaysCentiseconds: [10, 20], name: "options.gif")
-    let run = try CLI.run(["--info"] + arguments + [gif])
-    #expect(run.status == 64)
-    #expect(run.stderr.contains(message), "\(run.stderr)")
-    #expect(run.stdout.isEmpty)
+    let run = try Self.info(arguments)
+    // One line, the sysexits usage status, nothing on standard output.
+    #expect((run.status, run.stderrLines.count, run.stdout) == (64, 1, ""), "\(run.stderr)")
+    #expect(run.errorLines.first?.contains(message) == true, "\(run.stderr)")
   }
 
-  static let accepted: [(arguments: [String], rate: String)] = [
-    (["--fps", "30"], "30"),
-    (["--fps", "29.97"], "2997/100"),
-    (["--fps", "30000/1001"], "30000/1001"),
-    (["--timeline", "fps", "--fps", "240"], "240"),
-    (["--timeline", "integrity", "--integrity", "1"], "10"),
-    (["--timeline", "integrity"], "10"),
-    (["--max-fps", "1"], "1"),
-    (["--max-fps", "240"], "10"),
-    (["--timeline", "gcd"], "10"),
+  /// `gif2x --info ARGUMENTS` on a GIF of two frames, 10 and 20 cs.
+  static func info(_ arguments: [String]) throws -> CLI.Result {
+    let gif = try TinyGIF.write(delaysCentiseconds: [10, 20], name: "options.gif")
+    return try CLI.run(["--info"] + arguments + [gif])
+  }
+
+  /// Options as typed, and the rate `--info --json` reports with them.
+  static let accepted: KeyValuePairs<String, String> = [
+    "--fps 30": "30", "--fps 29.97": "2997/100", "--fps 30000/1001": "30000/1001",
+    "--timeline fps --fps 240": "240", "--timeline integrity --integrity 1": "10",
+    "--timeline integrity": "10", "--max-fps 1": "1", "--max-fps 240": "10",
+    "--timeline gcd": "10",
   ]
 
   @Test(arguments: accepted)
-  func accepts(arguments: [String], rate: String) throws {
-    let gif = try TinyGIF.write(delaysCentiseconds: [10, 20], name: "accepted.gif")
-    let run = try CLI.run(["--info", "--json"] + arguments + [gif])
+  func accepts(options: String, rate: String) throws {
+    let arguments = options.split(separator: " ").map(String.init)
+    let run = try Self.info(["--json"] + arguments)
     #expect(run.status == 0, "\(run.stderr)")
     let timeline = try TimelineInfoTests.timeline(run.stdout)
     #expect(timeline["rate"] as? String == rate)

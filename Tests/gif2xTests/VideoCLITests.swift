@@ -88,12 +88,9 @@ import Testing
   @Test func interruptLeavesNothingBehind() throws {
     let dir = try folder()
     try FileManager.default.copyItem(atPath: sample, toPath: dir + "/i.gif")
-    let process = Process()
-    process.executableURL = try CLI.executable()
-    process.arguments = ["--to", "webm", dir + "/i.gif", "--loop", "200", "--speed", "0"]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
+    let (process, _) = try CLI.start([
+      "--to", "webm", dir + "/i.gif", "--loop", "200", "--speed", "0",
+    ])
     Thread.sleep(forTimeInterval: 1.0)
     process.interrupt()
     process.waitUntilExit()

@@ -15,9 +15,6 @@ struct SheetDocument {
     var trimmed: Bool
     /// Where `frame` sits in the untrimmed (scaled) canvas.
     var spriteSource: PixelRect
-    /// The untrimmed (scaled) canvas size.
-    var sourceWidth: Int
-    var sourceHeight: Int
     /// How long it shows, in whole milliseconds.
     var durationMilliseconds: Int
   }
@@ -26,8 +23,7 @@ struct SheetDocument {
   struct Page: Equatable {
     var image: String
     var data: String
-    var width: Int
-    var height: Int
+    var size: SheetLayout.PageSize
   }
 
   /// The animation's (frame tag's) name.
@@ -75,13 +71,12 @@ struct SheetDocument {
         Entry(
           page: cell.page, cell: c, gifFrame: gifFrame, frame: cell.frame,
           trimmed: cells[c].source != canvas, spriteSource: cell.spriteSource,
-          sourceWidth: sourceWidth, sourceHeight: sourceHeight,
           durationMilliseconds: timing.durationsMilliseconds[k]))
     }
     pages = layout.pages.enumerated().map { p, size in
       Page(
         image: SheetOutputNames.fileName(names.image(p)),
-        data: SheetOutputNames.fileName(names.data(p)), width: size.width, height: size.height)
+        data: SheetOutputNames.fileName(names.data(p)), size: size)
     }
   }
 }

@@ -14,10 +14,11 @@ enum SheetJSON {
     for (n, (k, entry)) in listed.enumerated() {
       let comma = n + 1 < listed.count ? "," : ""
       if format.isArray {
-        lines.append("  " + frame(entry, key: k, format: format) + comma)
+        lines.append("  " + frame(entry, of: doc, key: k, format: format) + comma)
       } else {
         lines.append(
-          "  \(JSONWriter.string("\(k)")): " + frame(entry, key: nil, format: format) + comma)
+          "  \(JSONWriter.string("\(k)")): " + frame(entry, of: doc, key: nil, format: format)
+            + comma)
       }
     }
     let open = format.isArray ? "[" : "{"
@@ -29,7 +30,9 @@ enum SheetJSON {
   }
 
   /// One entry on one line.
-  private static func frame(_ e: SheetDocument.Entry, key: Int?, format: SheetFormat) -> String {
+  private static func frame(
+    _ e: SheetDocument.Entry, of doc: SheetDocument, key: Int?, format: SheetFormat
+  ) -> String {
     var members: [(String, String)] = []
     if let key { members.append(("filename", JSONWriter.string("\(key)"))) }
     members += [
@@ -37,7 +40,7 @@ enum SheetJSON {
       ("rotated", "false"),
       ("trimmed", e.trimmed ? "true" : "false"),
       ("spriteSourceSize", JSONWriter.rect(e.spriteSource)),
-      ("sourceSize", JSONWriter.size(e.sourceWidth, e.sourceHeight)),
+      ("sourceSize", JSONWriter.size(doc.sourceWidth, doc.sourceHeight)),
     ]
     if format.isAseprite {
       members.append(("duration", "\(e.durationMilliseconds)"))
@@ -55,7 +58,7 @@ enum SheetJSON {
       "\"version\": \(JSONWriter.string(doc.appVersion))",
       "\"image\": \(JSONWriter.string(p.image))",
       "\"format\": \"RGBA8888\"",
-      "\"size\": \(JSONWriter.size(p.width, p.height))",
+      "\"size\": \(JSONWriter.size(p.size.width, p.size.height))",
       "\"scale\": \(JSONWriter.string("\(doc.scale)"))",
     ]
     guard page == 0 else { return members }

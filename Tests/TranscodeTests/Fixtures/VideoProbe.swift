@@ -13,6 +13,28 @@ enum VideoProbe {
   }
 
   /// Writes `gif` into `folder` as `name` and returns its path.
+  /// `VideoFixtures.solids(delays:)` written to a fresh folder as NAME.gif and converted to
+  /// NAME.FORMAT beside it with `timeline`; the summary and the video's path.
+  static func convertSolids(
+    delays: [Int], name: String, format: VideoRequest.Format,
+    timeline: TimelineKind = .standard
+  ) throws -> (summary: VideoSummary, video: String) {
+    let dir = try folder()
+    let gif = try write(VideoFixtures.solids(delays: delays), to: dir, as: name + ".gif")
+    let video = dir + "/" + name + "." + format.rawValue
+    let request = VideoRequest(input: gif, output: video, format: format, timeline: timeline)
+    return (try Transcoder.video(request), video)
+  }
+
+  /// How many frames ffmpeg's fps filter makes of `video` at `fps`: the frames a player that
+  /// resamples sees, which needs every frame's duration, the last one's included.
+  static func resampledFrameCount(_ video: String, fps: Int) throws -> Int {
+    let out = try text(
+      "ffmpeg",
+      ["-nostdin", "-v", "error", "-i", video, "-vf", "fps=\(fps)", "-f", "framecrc", "-"])
+    return out.split(separator: "\n").filter { !$0.hasPrefix("#") }.count
+  }
+
   static func write(_ gif: VideoGIFWriter, to folder: String, as name: String) throws -> String {
     let path = folder + "/" + name
     try Data(gif.bytes).write(to: URL(fileURLWithPath: path))
