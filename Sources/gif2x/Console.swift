@@ -34,6 +34,9 @@ enum Console {
   }
 }
 
+/// `1 frame`, `2 frames`.
+func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+
 extension String {
   /// The text with its first letter lowercased, as the CLI's messages start.
   var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }

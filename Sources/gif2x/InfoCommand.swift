@@ -20,6 +20,7 @@ struct InfoCommand {
           print(InfoTable.render(report))
         }
         for damage in report.damage { Console.warning("\(path): \(damage)") }
+        for note in report.notes { Console.warning("\(path): \(note)") }
         for warning in report.timeline?.warnings ?? [] { Console.warning("\(path): \(warning)") }
         statuses.append(0)
       } catch let error as TranscodeError {

@@ -13,7 +13,7 @@ extension InfoTable {
     }
     let exact = rate.contains("/") ? " (\(rate))" : ""
     return [
-      "  timeline \(chosen), delays \(t.delays): \(number(fps)) fps\(exact), \(t.ticks) ticks",
+      "  timeline \(chosen), delays \(t.delays): \(number(fps)) fps\(exact), \(counted(t.ticks, "tick"))",
       "  frames shown \(t.framesShown), dropped \(t.framesDropped),"
         + " duplicate ticks \(t.ticksDuplicated)",
       "  largest start error \(number(t.maxStartErrorMilliseconds)) ms,"

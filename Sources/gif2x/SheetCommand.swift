@@ -109,7 +109,8 @@ struct SheetJob: FileJob {
   static func describe(_ s: SheetSummary) -> String {
     let sizes = s.pageSizes.map { "\($0.width)x\($0.height)" }.joined(separator: ", ")
     let pages = s.pageSizes.count == 1 ? "1 page" : "\(s.pageSizes.count) pages"
-    let timing = s.rate.map { "\(s.entries) ticks at \($0) fps" } ?? "\(s.entries) frames"
+    let timing =
+      s.rate.map { "\(counted(s.entries, "tick")) at \($0) fps" } ?? counted(s.entries, "frame")
     return "\(s.input) -> \((s.images + s.dataFiles).joined(separator: ", ")) (\(timing),"
       + " \(s.storedFrames) stored, \(pages) \(sizes))"
   }

@@ -61,7 +61,7 @@ extension TranscodeError: CustomStringConvertible {
 }
 
 /// Why a valid GIF cannot become the requested output (exit 65).
-public enum ConversionProblem: Equatable, Sendable {
+public enum ConversionProblem: Equatable, Sendable, CustomStringConvertible {
   /// The canvas has no pixels (a side of 0): there is no picture to encode or lay out.
   case emptyCanvas(width: Int, height: Int)
   /// The video would be larger than the encoder takes.
@@ -86,6 +86,10 @@ public enum ConversionProblem: Equatable, Sendable {
       return "the \(timeline) timeline shows no frame of this GIF; choose another timeline"
     }
   }
+}
+
+extension ConversionProblem {
+  public var description: String { message(naming: \.plainName) }
 }
 
 /// Why an output file cannot be created (exit 73).

@@ -42,6 +42,9 @@ public struct GIFReport: Sendable, Codable, Equatable {
   public var comments: [String]
   /// Damage the scan found (a truncated file, an unknown block); `--check` decodes and finds more.
   public var damage: [String]
+  /// What a converter will say of this file before any pixel: a canvas with no pixels cannot
+  /// become a video or a sheet.
+  public var notes: [String]
   /// The timeline for the chosen delay policy and timeline; nil when none was planned.
   public var timeline: TimelineReport?
   public var frames: [Frame]
@@ -70,6 +73,12 @@ public struct GIFReport: Sendable, Codable, Equatable {
     rawDurationMilliseconds = delays.reduce(0, +) * 10
     comments = index.comments
     damage = index.damage.map(\.description)
+    notes = []
+    if index.canvasWidth == 0 || index.canvasHeight == 0 {
+      let problem = ConversionProblem.emptyCanvas(
+        width: index.canvasWidth, height: index.canvasHeight)
+      notes.append(problem.description)
+    }
     frames = index.frames.enumerated().map { i, f in
       Frame(
         index: i, x: f.rect.x, y: f.rect.y, width: f.rect.width, height: f.rect.height,
