@@ -48,6 +48,10 @@ package struct LZWDecoder {
     var pos = 0
     if capacity <= 0 { return (0, .complete) }
 
+    // The loop below uses wrapping arithmetic (&+, &-, &<<, &>>) and unchecked conversions: every
+    // value is bounded by the checks it makes itself (pos <= capacity, inPos <= inputCount,
+    // bitCount <= 64, code < 4096, width <= 12), so none can overflow, and without -Ounchecked
+    // Swift's overflow traps cost this loop 47% more instructions (callgrind, mandel).
     return starts.withUnsafeMutableBufferPointer { startsBuf in
       lengths.withUnsafeMutableBufferPointer { lengthsBuf in
         let starts = startsBuf.baseAddress!
@@ -55,38 +59,38 @@ package struct LZWDecoder {
         while true {
           if bitCount < width {
             if let input {
-              if inPos + 8 <= inputCount {
+              if inPos &+ 8 <= inputCount {
                 // Refill whole bytes until at least 56 bits are buffered.
                 let word = UnsafeRawPointer(input + inPos).loadUnaligned(as: UInt64.self)
-                bits |= UInt64(littleEndian: word) << UInt64(bitCount)
-                let taken = (63 - bitCount) >> 3
-                inPos += taken
-                bitCount += taken << 3
+                bits |= UInt64(littleEndian: word) &<< UInt64(truncatingIfNeeded: bitCount)
+                let taken = (63 &- bitCount) &>> 3
+                inPos &+= taken
+                bitCount &+= taken &<< 3
               } else {
                 while bitCount <= 56 && inPos < inputCount {
-                  bits |= UInt64(input[inPos]) << UInt64(bitCount)
-                  inPos += 1
-                  bitCount += 8
+                  bits |= UInt64(input[inPos]) &<< UInt64(truncatingIfNeeded: bitCount)
+                  inPos &+= 1
+                  bitCount &+= 8
                 }
               }
             }
             if bitCount < width { return (pos, .ranOut) }
           }
           let code = Int(truncatingIfNeeded: bits) & mask
-          bits >>= UInt64(width)
-          bitCount -= width
+          bits &>>= UInt64(truncatingIfNeeded: width)
+          bitCount &-= width
 
           if code < clear {
             // A literal: one palette index.
             out[pos] = UInt8(truncatingIfNeeded: code)
             if prevStart >= 0 && next < 4096 {
-              starts[next] = Int32(prevStart)
-              lengths[next] = Int32(prevLength + 1)
-              next += 1
+              starts[next] = Int32(truncatingIfNeeded: prevStart)
+              lengths[next] = Int32(truncatingIfNeeded: prevLength &+ 1)
+              next &+= 1
             }
             prevStart = pos
             prevLength = 1
-            pos += 1
+            pos &+= 1
           } else if code == clear {
             width = minCodeSize + 1
             mask = (1 << width) - 1
@@ -103,45 +107,45 @@ package struct LZWDecoder {
             let length: Int
             if code == next {
               srcStart = prevStart
-              length = prevLength + 1
+              length = prevLength &+ 1
             } else {
               srcStart = Int(starts[code])
               length = Int(lengths[code])
             }
-            let room = capacity - pos
+            let room = capacity &- pos
             let n = min(length, room)
             let src = out + srcStart
             let dst = out + pos
-            if pos - srcStart >= 8 {
+            if pos &- srcStart >= 8 {
               // No overlap within a word: copy 8 bytes at a time, perhaps past `n` into the
               // buffer's slack or into bytes that later codes overwrite anyway.
               var i = 0
               while i < n {
                 UnsafeMutableRawPointer(dst + i).storeBytes(
                   of: UnsafeRawPointer(src + i).loadUnaligned(as: UInt64.self), as: UInt64.self)
-                i += 8
+                i &+= 8
               }
             } else {
               // The KwKwK case overlaps its own output by design: a forward byte copy.
               var i = 0
               while i < n {
                 dst[i] = src[i]
-                i += 1
+                i &+= 1
               }
             }
             if next < 4096 {  // else GIFQuirk.lzwDeferredClear
-              starts[next] = Int32(prevStart)
-              lengths[next] = Int32(prevLength + 1)
-              next += 1
+              starts[next] = Int32(truncatingIfNeeded: prevStart)
+              lengths[next] = Int32(truncatingIfNeeded: prevLength &+ 1)
+              next &+= 1
             }
             prevStart = pos
             prevLength = length
-            pos += n
+            pos &+= n
           }
           if pos >= capacity { return (pos, .complete) }  // GIFQuirk.lzwExtraDataIgnored
-          if next == mask + 1 && width < 12 {
-            width += 1
-            mask = (1 << width) - 1
+          if next == mask &+ 1 && width < 12 {
+            width &+= 1
+            mask = (1 &<< width) &- 1
           }
         }
       }
