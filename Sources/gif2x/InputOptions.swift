@@ -13,9 +13,9 @@ struct InputOptions: ParsableArguments {
   var maxPixels: Int = GIFSource.defaultMaxPixels
 
   /// How every mode reads and plans a GIF, with the timing options.
-  func planOptions(_ timing: TimelineOptions, kind: TimelineKind? = nil) -> GIFPlan.Options {
+  func planOptions(_ timing: TimelineOptions) -> GIFPlan.Options {
     GIFPlan.Options(
-      maxPixels: maxPixels, strict: strict, delays: timing.delays, timeline: kind ?? timing.kind())
+      maxPixels: maxPixels, strict: strict, delays: timing.delays, timeline: timing.kind())
   }
 
   func validate() throws {

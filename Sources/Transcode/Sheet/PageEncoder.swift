@@ -16,31 +16,43 @@ final class PageEncoder {
   private let queue: StageQueue<(page: RGBAImage, number: Int)>
   private let pool: WorkerPool
   private let results = Results()
+  private let format: ImageFormat
 
   init(format: ImageFormat, threads: Int = WorkerPool.processorCount) {
     let queue = StageQueue<(page: RGBAImage, number: Int)>(capacity: max(1, threads))
     let results = results
     self.queue = queue
+    self.format = format
     pool = WorkerPool(count: max(1, threads)) {
-      while let (page, number) = queue.pop() {
-        do throws(TranscodeError) {
-          let bytes = try Images.encode(page, as: format, effort: .fast)
-          results.state.withLock {
-            $0.files[number] = bytes
-            $0.spare.append(page)
-          }
-        } catch {
-          results.state.withLock { if $0.error == nil { $0.error = error } }
-        }
+      while let (page, number) = queue.pop() { Self.encode(page, number, format, results) }
+    }
+  }
+
+  /// Encodes one page into `results`.
+  private static func encode(
+    _ page: RGBAImage, _ number: Int, _ format: ImageFormat, _ results: Results
+  ) {
+    do throws(TranscodeError) {
+      let bytes = try Images.encode(page, as: format, effort: .fast)
+      results.state.withLock {
+        $0.files[number] = bytes
+        $0.spare.append(page)
       }
+    } catch {
+      results.state.withLock { if $0.error == nil { $0.error = error } }
     }
   }
 
   deinit { abandon() }
 
   /// Hands page `number` to the workers; waits while every worker is busy and the queue full.
+  /// With no worker thread to be had, the page is encoded here and now.
   func submit(_ page: RGBAImage, number: Int) {
-    queue.push((page, number))
+    if pool.isEmpty {
+      Self.encode(page, number, format, results)
+    } else {
+      queue.push((page, number))
+    }
   }
 
   /// A fully transparent page of this size, reusing the memory of one already encoded when

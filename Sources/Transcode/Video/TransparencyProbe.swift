@@ -31,23 +31,35 @@ enum TransparencyProbe {
     _ source: GIFSource, shown: Set<Int>, lastFrame: Int, cancellation: Cancellation
   ) throws(TranscodeError) -> Bool {
     guard mayHaveTransparency(source.index) else { return false }
-    // Damage or an over-large frame: the safe answer is to keep alpha (the encode pass reports
-    // the error itself).
-    guard let decoder = try? GIFDecoder(source) else { return true }
     let onlyFirst = firstCoversCanvas(source.index) && !clearsLater(source.index)
-    var frame = 0
-    while frame <= lastFrame {
-      try cancellation.check()
-      guard let more = try? decoder.advance() else { return true }
-      if !more { break }
-      if shown.contains(frame) || (onlyFirst && frame == 0) {
-        let transparent = decoder.withCanvasBytes(Self.containsTransparent)
-        if transparent && shown.contains(frame) { return true }
-        if !transparent && onlyFirst && frame == 0 { return false }
-      }
-      frame += 1
+    var finder = Finder(shown: shown, onlyFirst: onlyFirst)
+    do throws(TranscodeError) {
+      let reader = try FrameReader(source, path: "", strict: false, cancellation: cancellation)
+      try reader.feed(&finder, through: lastFrame) { shown.contains($0) || (onlyFirst && $0 == 0) }
+    } catch {
+      if error == .interrupted { throw error }
+      // Damage or an over-large frame: the safe answer is to keep alpha (the encode pass
+      // reports the error itself).
+      return true
     }
-    return false
+    return finder.found
+  }
+
+  /// The probe as a sink: stops at the first shown transparent canvas, or after an opaque first
+  /// frame when that frame is the only possible source of transparency.
+  private struct Finder: FrameSink {
+    let shown: Set<Int>
+    let onlyFirst: Bool
+    var found = false
+
+    mutating func take(frame: Int, canvas: UnsafeRawBufferPointer) throws(TranscodeError) -> Bool {
+      let transparent = TransparencyProbe.containsTransparent(canvas)
+      if transparent && shown.contains(frame) {
+        found = true
+        return false
+      }
+      return !(onlyFirst && frame == 0 && !transparent)
+    }
   }
 
   /// Whether any pixel's alpha is 0 (the decoder writes alpha 0 or 255 only).

@@ -124,7 +124,7 @@ public final class OutputFiles {
     open(path, O_WRONLY | O_CREAT | O_EXCL | O_TRUNC | O_CLOEXEC, 0o666)
   }
 
-  package static func folder(of path: String) -> String {
+  private static func folder(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     let folder = String(path[..<slash])
     return folder.isEmpty ? "/" : folder

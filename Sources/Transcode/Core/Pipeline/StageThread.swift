@@ -30,7 +30,7 @@ package final class StageThread {
     if code != 0 {
       Unmanaged<Body>.fromOpaque(context).release()
       joined = true
-      throw .internalError("cannot start the decode thread: error \(code)")
+      throw .internalError("cannot start a thread: error \(code)")
     }
   }
 

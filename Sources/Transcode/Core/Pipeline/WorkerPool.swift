@@ -18,6 +18,9 @@ package final class WorkerPool {
     }
   }
 
+  /// Whether no thread could be started (the caller then does the work itself).
+  package var isEmpty: Bool { threads.isEmpty }
+
   /// Waits for every thread.
   package func join() { for thread in threads { thread.join() } }
 

@@ -79,10 +79,4 @@ public struct GIFPlan: Sendable {
         path: path, .emptyCanvas(width: index.canvasWidth, height: index.canvasHeight))
     }
   }
-
-  /// A decoder over the frames, checking `cancellation` before each and naming the file in
-  /// its errors.
-  public func frames(cancellation: Cancellation) throws(TranscodeError) -> FrameReader {
-    try FrameReader(source, path: path, strict: false, cancellation: cancellation)
-  }
 }
