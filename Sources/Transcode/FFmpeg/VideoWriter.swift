@@ -53,7 +53,7 @@ final class VideoWriter {
     if let rate = s.frameRate {
       c.pointee.framerate = AVRational(num: Int32(rate.numerator), den: Int32(rate.denominator))
     } else if s.codec == .h264 {
-      // Variable rate in MP4: no B-frames. The mp4 sample table stores durations as decode-time
+      // Pictures of uneven length in MP4: no B-frames. The mp4 sample table stores durations as decode-time
       // steps; with B-frames x264's decode times are the presentation times shifted by the
       // reorder delay, so at uneven delays the last frames' durations come out wrong (measured:
       // the file 50 ms short on mixed-delays). Without reordering, decode time = pts and every
@@ -76,9 +76,8 @@ final class VideoWriter {
     case .h264:
       return [("preset", s.preset), ("crf", "\(s.crf)"), ("profile", "high")]
     case .vp9:
-      return [
-        ("crf", "\(s.crf)"), ("cpu-used", "\(s.speed)"), ("row-mt", "1"), ("deadline", "good"),
-      ]
+      let quality = s.lossless ? [("lossless", "1")] : [("crf", "\(s.crf)")]
+      return quality + [("cpu-used", "\(s.speed)"), ("row-mt", "1"), ("deadline", "good")]
     }
   }
 

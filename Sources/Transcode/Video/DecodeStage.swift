@@ -33,7 +33,7 @@ struct DecodeStage: Sendable {
       throw .internalError("\(path): cannot set up the scaler: \(error)")
     }
     let layout = PlanarPicture(
-      width: geometry.outputWidth, height: geometry.outputHeight,
+      width: geometry.codedWidth, height: geometry.codedHeight,
       hasAlpha: backdrop.keepsAlpha)
     var damage: [GIFDamage] = []
     var sink = Converting(
