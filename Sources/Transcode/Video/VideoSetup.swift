@@ -68,6 +68,7 @@ struct VideoSetup {
       frameRate: schedule.constantRate ? schedule.rate.map { ($0.numerator, $0.denominator) } : nil,
       onlyPictureDuration: schedule.videoFrames == 1 ? schedule.entries.first?.duration : nil,
       crf: request.crf ?? request.format.defaultCRF, lossless: request.lossless,
+      planarRGB: request.lossless && !backdrop.keepsAlpha,
       preset: request.preset, speed: request.speed)
   }
 
@@ -92,7 +93,7 @@ struct VideoSetup {
       decode: DecodeStage(
         path: request.input, source: plan.source, schedule: schedule, geometry: geometry,
         backdrop: backdrop, filter: request.scaleFilter, strict: request.strict,
-        wantsPoster: request.poster, cancellation: cancellation))
+        wantsPoster: request.poster, planarRGB: settings.planarRGB, cancellation: cancellation))
     let outcome = try pipeline.run(into: writer, progress: progress)
     do {
       try writer.finish()

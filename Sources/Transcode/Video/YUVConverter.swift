@@ -32,6 +32,10 @@ enum YUVConverter {
     let codedWidth = picture.width
     let codedHeight = picture.height
     guard width > 0, height > 0, codedWidth >= width, codedHeight >= height else { return }
+    if picture.isRGB {
+      planarRGB(source, stride: stride, width: width, height: height, into: &picture)
+      return
+    }
     picture.bytes.withUnsafeMutableBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return }
       let src = source.assumingMemoryBound(to: UInt32.self)
@@ -54,6 +58,30 @@ enum YUVConverter {
           opaqueChroma(row0, row1, width, codedWidth, u, v)
         } else {
           chroma(row0, row1, width, codedWidth, u, v)
+        }
+      }
+    }
+  }
+
+  /// Planar G, B, R (gbrp, lossless VP9): the bytes themselves, no matrix, nothing lost.
+  private static func planarRGB(
+    _ source: UnsafeRawPointer, stride: Int, width: Int, height: Int,
+    into picture: inout PlanarPicture
+  ) {
+    let offsets = picture.offsets
+    let strides = picture.strides
+    picture.bytes.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      for y in 0..<height {
+        let row = source.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
+        let g = base + offsets[0] + y * strides[0]
+        let b = base + offsets[1] + y * strides[1]
+        let r = base + offsets[2] + y * strides[2]
+        for x in 0..<width {
+          let w = row[x]
+          r[x] = UInt8(truncatingIfNeeded: w)
+          g[x] = UInt8(truncatingIfNeeded: w >> 8)
+          b[x] = UInt8(truncatingIfNeeded: w >> 16)
         }
       }
     }
