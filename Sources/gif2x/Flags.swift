@@ -23,6 +23,7 @@ enum Flags {
     case .fps: return "--fps"
     case .integrity: return "--integrity"
     case .maxFPS: return "--max-fps"
+    case .format: return "--format"
     }
   }
 

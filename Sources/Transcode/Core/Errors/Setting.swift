@@ -20,6 +20,7 @@ public enum Setting: String, Sendable, Equatable, CaseIterable {
   case fps = "fps"
   case integrity = "integrity"
   case maxFPS = "highest rate"
+  case format = "sheet format"
 
   /// The plain-words name: "the crf".
   public var plainName: String { "the \(rawValue)" }
