@@ -46,8 +46,9 @@ struct SheetRoundTripTests {
         #expect {
           _ = try Transcoder.sheet(request)
         } throws: { error in
-          guard case .cannotConvert(path, .sheet(.formatHasOnePage(format, _, 5, _))) =
-            error as? TranscodeError
+          guard
+            case .cannotConvert(path, .sheet(.formatHasOnePage(format, _, 5, _))) =
+              error as? TranscodeError
           else { return false }
           return true
         }
