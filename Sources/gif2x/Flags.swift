@@ -23,7 +23,9 @@ enum Flags {
     case .fps: return "--fps"
     case .integrity: return "--integrity"
     case .maxFPS: return "--max-fps"
-    case .format: return "--format"
+    case .lossless: return "--lossless"
+    case .format: return "--to"
+    case .sheetFormat: return "--format"
     }
   }
 

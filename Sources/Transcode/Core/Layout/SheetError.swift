@@ -27,7 +27,7 @@ public enum SheetError: Error, Equatable, Sendable, CustomStringConvertible {
       let choices = formats.dropLast().joined(separator: ", ") + " or " + formats.last!
       let raise = onePage.map { ", or raise \(name(.maxSize)) to \($0)" } ?? ""
       return "the frames need \(pages) pages at \(name(.maxSize)) \(max), and \(format.rawValue)"
-        + " describes one page; use \(name(.format)) \(choices)\(raise)"
+        + " describes one page; use \(name(.sheetFormat)) \(choices)\(raise)"
     }
   }
 }
