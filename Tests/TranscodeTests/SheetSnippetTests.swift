@@ -97,8 +97,9 @@ struct SheetSnippetTests {
 
   @Test("PixiJS: the animations list resolves on the pages loaded through related_multi_packs")
   func pixi() throws {
-    for format in [SheetFormat.texturePackerHash, .texturePackerArray] {
-      let summary = try Self.paged(format)
+    // A hash: PixiJS's Spritesheet names textures by Object.keys(frames), a list's positions.
+    do {
+      let summary = try Self.paged(.texturePackerHash)
       let folder = (summary.dataFiles[0] as NSString).deletingLastPathComponent
       let sheet = try json(summary.dataFiles[0])
       let meta = sheet["meta"] as! [String: Any]
@@ -109,12 +110,9 @@ struct SheetSnippetTests {
       // Spritesheet.textures of each page, merged as the snippet does.
       var durations: [String: Int] = [:]
       for (n, page) in ([sheet] + linked).enumerated() {
-        if let hash = page["frames"] as? [String: [String: Any]] {
-          for (key, frame) in hash { durations[key] = frame["duration"] as? Int }
-        } else {
-          for frame in page["frames"] as! [[String: Any]] {
-            durations[frame["filename"] as! String] = frame["duration"] as? Int
-          }
+        for (key, frame) in page["frames"] as! [String: [String: Any]] {
+          #expect(durations[key] == nil, "key \(key) on two pages")
+          durations[key] = frame["duration"] as? Int
         }
         // Only the first page names the animation, so no page builds a partial one.
         #expect((page["animations"] != nil) == (n == 0))
