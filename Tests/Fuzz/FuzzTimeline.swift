@@ -30,7 +30,7 @@ func fuzzTimelineKind(_ input: inout FuzzInput) -> TimelineKind {
       ? FrameRate(input.int(1...300)) : FrameRate(input.int(1...300_000), input.int(1...1_100_000))
   }
   switch input.int(0...4) {
-  case 0: return .auto(maxFPS: rate())
+  case 0: return .auto(maxFPS: input.bool() ? nil : rate())  // nil: the uncapped default
   case 1: return .gcd
   case 2: return .fps(rate())
   case 3:

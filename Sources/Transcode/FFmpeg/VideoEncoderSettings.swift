@@ -31,10 +31,11 @@ struct VideoEncoderSettings: Sendable {
   var crf: Int
   /// VP9 lossless (`crf` is then not used).
   var lossless: Bool
-  /// Planar RGB (gbrp, VP9 profile 1) instead of YUV 4:2:0: lossless VP9 of an opaque GIF is
-  /// then pixel-exact (4:2:0 would average chroma; measured in Chromium: a red pixel between
-  /// cyan ones read back as (44,86,106) in yuv420p, (255,0,0) in gbrp).
-  var planarRGB: Bool
+  /// Planar RGB (gbrp, VP9 profile 1) instead of YUV 4:2:0 for lossless VP9 without alpha
+  /// (libvpx-vp9 carries alpha in yuva420p only): pixel-exact (4:2:0 would average chroma;
+  /// measured in Chromium: a red pixel between cyan ones read back as (44,86,106) in yuv420p,
+  /// (255,0,0) in gbrp).
+  var planarRGB: Bool { lossless && !alpha }
   /// x264 preset.
   var preset: String
   /// libvpx cpu-used.

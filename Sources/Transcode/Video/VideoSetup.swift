@@ -68,7 +68,6 @@ struct VideoSetup {
       frameRate: schedule.constantRate ? schedule.rate.map { ($0.numerator, $0.denominator) } : nil,
       onlyPictureDuration: schedule.videoFrames == 1 ? schedule.entries.first?.duration : nil,
       crf: request.crf ?? request.format.defaultCRF, lossless: request.lossless,
-      planarRGB: request.lossless && !backdrop.keepsAlpha,
       preset: request.preset, speed: request.speed)
   }
 
