@@ -1,0 +1,69 @@
+/// Maps one row of a frame's palette indexes onto the canvas: the inner loop of compositing.
+///
+/// The palette is 256 RGBA words in which only the transparent entry (if any) is zero, every
+/// other entry being opaque (GIF has no partial alpha). A row is handled 8 indexes at a time,
+/// read as one word: when none of them is the transparent index the 8 pixels are plain stores;
+/// when all of them are, nothing is written (the canvas shows through, as after an unchanged
+/// area of an optimised GIF); only a word mixing both selects pixel by pixel.
+package enum PaletteMap {
+  /// Writes `lut[src[i]]` to `dst[i]` for `i` in `0..<count`: a frame without transparency.
+  @inline(__always)
+  package static func opaque(
+    _ src: UnsafePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt32>, count: Int,
+    lut: UnsafePointer<UInt32>
+  ) {
+    var x = 0
+    while x &+ 4 <= count {
+      dst[x] = lut[Int(src[x])]
+      dst[x &+ 1] = lut[Int(src[x &+ 1])]
+      dst[x &+ 2] = lut[Int(src[x &+ 2])]
+      dst[x &+ 3] = lut[Int(src[x &+ 3])]
+      x &+= 4
+    }
+    while x < count {
+      dst[x] = lut[Int(src[x])]
+      x &+= 1
+    }
+  }
+
+  /// As `opaque`, but pixels whose index is `transparent` (whose `lut` entry is 0) keep the
+  /// canvas as it is.
+  @inline(__always)
+  package static func transparent(
+    _ src: UnsafePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt32>, count: Int,
+    lut: UnsafePointer<UInt32>, transparent: UInt8
+  ) {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let pattern = UInt64(transparent) &* ones
+    var x = 0
+    while x &+ 8 <= count {
+      // Bytes equal to the transparent index are the zero bytes of `word`.
+      let word = UnsafeRawPointer(src + x).loadUnaligned(as: UInt64.self) ^ pattern
+      if word != 0 {
+        // The classic test for a zero byte: exact as a yes/no answer.
+        if (word &- ones) & ~word & (ones &<< 7) == 0 {
+          opaque(src + x, dst + x, count: 8, lut: lut)
+        } else {
+          select(src + x, dst + x, count: 8, lut: lut)
+        }
+      }
+      x &+= 8
+    }
+    select(src + x, dst + x, count: count &- x, lut: lut)
+  }
+
+  /// Pixel by pixel, the canvas where the entry is 0 (a select, not a branch: where
+  /// transparent and opaque pixels mix, a branch per pixel is mispredicted often).
+  @inline(__always)
+  private static func select(
+    _ src: UnsafePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt32>, count: Int,
+    lut: UnsafePointer<UInt32>
+  ) {
+    var x = 0
+    while x < count {
+      let v = lut[Int(src[x])]
+      dst[x] = v == 0 ? dst[x] : v
+      x &+= 1
+    }
+  }
+}
