@@ -26,18 +26,19 @@ package struct LZWDecoder: ~Copyable {
     case badCode
   }
 
-  /// Bytes of the literal ramp before the output.
-  private static let ramp = 256
-  /// Bytes past the output's capacity and past the input, for reading and writing words.
-  private static let slack = 8
   /// One entry per code, and one for the entry a full table would add (never read).
   private static let entries = 4097
+  /// Where the literal ramp starts in `storage`, after the table.
+  private static let rampOffset = entries * 8
+  /// Where the output starts in `storage`, after the 256 bytes of the ramp.
+  private static let outputOffset = rampOffset + 256
+  /// Bytes past the output's capacity and past the input, for reading and writing words.
+  private static let slack = 8
 
-  /// Entries: the start of the code's string in `buffer` << 16 | its length (1...4096); length
-  /// 0 marks the clear and end codes.
-  private let table: UnsafeMutablePointer<UInt64>
-  /// The literal ramp, then the output, then the slack.
-  private var buffer: UnsafeMutablePointer<UInt8>
+  /// The table, the literal ramp, the output, then the slack: one block, so the loop needs one
+  /// base address. Entry n is the 8 bytes at 8 * n: the offset of the code's string in this
+  /// block << 16 | its length (1...4096); length 0 marks the clear and end codes.
+  private var storage: UnsafeMutableRawPointer
   private var capacity = 0
   /// The frame's LZW bytes gathered from their sub-blocks, then `slack` zero bytes.
   private var input: UnsafeMutablePointer<UInt8>
@@ -45,29 +46,30 @@ package struct LZWDecoder: ~Copyable {
   private var inputCount = 0
 
   package init() {
-    table = .allocate(capacity: Self.entries)
-    table.initialize(repeating: 0, count: Self.entries)
-    buffer = Self.allocateBuffer(capacity: 0)
+    storage = Self.allocateStorage(capacity: 0)
     input = .allocate(capacity: Self.slack)
     input.initialize(repeating: 0, count: Self.slack)
   }
 
   deinit {
-    table.deallocate()
-    buffer.deallocate()
+    storage.deallocate()
     input.deallocate()
   }
 
-  private static func allocateBuffer(capacity: Int) -> UnsafeMutablePointer<UInt8> {
-    let count = ramp + capacity + slack
-    let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
-    buffer.initialize(repeating: 0, count: count)
-    for i in 0..<ramp { buffer[i] = UInt8(i) }
-    return buffer
+  private static func allocateStorage(capacity: Int) -> UnsafeMutableRawPointer {
+    let count = outputOffset + capacity + slack
+    let storage = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 8)
+    storage.initializeMemory(as: UInt8.self, repeating: 0, count: count)
+    for i in 0..<256 {
+      storage.storeBytes(of: UInt8(i), toByteOffset: rampOffset + i, as: UInt8.self)
+    }
+    return storage
   }
 
   /// The indexes the last `decode` wrote (its `count` of them are meaningful).
-  package var output: UnsafePointer<UInt8> { UnsafePointer(buffer + Self.ramp) }
+  package var output: UnsafePointer<UInt8> {
+    UnsafePointer((storage + Self.outputOffset).assumingMemoryBound(to: UInt8.self))
+  }
 
   /// Gathers the image data sub-blocks starting at `blocks` (the bytes a cut sub-block has,
   /// too) as the input of the next `decode`; returns whether the chain ended with its
@@ -97,35 +99,33 @@ package struct LZWDecoder: ~Copyable {
     precondition((2...8).contains(minCodeSize), "LZW minimum code size out of range")
     guard capacity > 0 else { return (0, .complete) }
     if capacity > self.capacity {
-      buffer.deallocate()
-      buffer = Self.allocateBuffer(capacity: capacity)
+      storage.deallocate()
+      storage = Self.allocateStorage(capacity: capacity)
       self.capacity = capacity
     }
     (input + inputCount).initialize(repeating: 0, count: Self.slack)
     let (end, outcome) = Self.run(
-      minCodeSize: minCodeSize, input: input, inputCount: inputCount, table: table,
-      buffer: buffer, limit: Self.ramp + capacity)
-    return (end - Self.ramp, outcome)
+      minCodeSize: minCodeSize, input: input, inputCount: inputCount, base: storage,
+      limit: Self.outputOffset + capacity)
+    return (end - Self.outputOffset, outcome)
   }
 
-  /// The decoding loop. Output starts at `buffer + ramp` and stops at `buffer + limit`.
-  /// Returns the position after the last byte written.
+  /// The decoding loop. Positions are offsets in `base` (see `storage`); output starts at
+  /// `outputOffset` and stops at `limit`. Returns the position after the last byte written.
   ///
   /// The loop uses wrapping arithmetic (&+, &-, &<<, &>>) and unchecked conversions: every value
-  /// is bounded by the checks it makes itself (dst < end, input within its count, bitCount <=
+  /// is bounded by the checks it makes itself (pos < limit, input within its count, bitCount <=
   /// 64, code <= next <= 4096, width <= 12, length <= 4096), so none can overflow; without
   /// -Ounchecked Swift's overflow traps cost a loop like this half as many instructions again.
-  /// Table entries hold the string's address itself (user-space addresses fit in 48 bits), so
-  /// the loop keeps no base address in a register.
   private static func run(
     minCodeSize: Int, input: UnsafePointer<UInt8>, inputCount: Int,
-    table: UnsafeMutablePointer<UInt64>, buffer: UnsafeMutablePointer<UInt8>, limit: Int
+    base: UnsafeMutableRawPointer, limit: Int
   ) -> (end: Int, outcome: Outcome) {
     let clear = 1 << minCodeSize
     // Literals point into the ramp; the clear and end codes have length 0.
-    for code in 0..<clear { table[code] = entry(buffer + code, length: 1) }
-    table[clear] = entry(buffer, length: 0)
-    table[clear + 1] = entry(buffer, length: 0)
+    for code in 0..<clear { setEntry(base, code, at: rampOffset + code, length: 1) }
+    setEntry(base, clear, at: 0, length: 0)
+    setEntry(base, clear + 1, at: 0, length: 0)
 
     var reader = input
     let wordEnd = input + max(0, inputCount - 8)
@@ -134,9 +134,8 @@ package struct LZWDecoder: ~Copyable {
     var bitCount = 0
     // After a clear code `next` is the end code: the first code adds no entry, and a code
     // above `next` is not in the table.
-    var (width, mask, next, growAt) = reset(minCodeSize: minCodeSize)
-    var dst = buffer + ramp
-    let end = buffer + limit
+    var (width, mask, next) = reset(minCodeSize: minCodeSize)
+    var pos = outputOffset
 
     while true {
       if bitCount < width {
@@ -145,9 +144,9 @@ package struct LZWDecoder: ~Copyable {
         let word = UnsafeRawPointer(reader).loadUnaligned(as: UInt64.self)
         bits |= UInt64(littleEndian: word) &<< UInt64(truncatingIfNeeded: bitCount)
         var taken = (63 &- bitCount) &>> 3
-        if reader >= wordEnd {
+        if _slowPath(reader >= wordEnd) {
           taken = min(taken, inputEnd - reader)
-          if bitCount &+ taken &<< 3 < width { return (dst - buffer, .ranOut) }
+          if bitCount &+ taken &<< 3 < width { return (pos, .ranOut) }
         }
         reader += taken
         bitCount &+= taken &<< 3
@@ -156,74 +155,73 @@ package struct LZWDecoder: ~Copyable {
       bits &>>= UInt64(truncatingIfNeeded: width)
       bitCount &-= width
 
-      let e = table[code]
-      let length = Int(truncatingIfNeeded: e & 0xFFFF)
-      let stop = dst + length
-      if code >= next || length == 0 || stop >= end {
+      let entry = base.load(fromByteOffset: code &<< 3, as: UInt64.self)
+      let length = Int(truncatingIfNeeded: entry & 0xFFFF)
+      let start = Int(truncatingIfNeeded: entry &>> 16)
+      let stop = pos &+ length
+      if _slowPath(code >= next || length == 0 || stop >= limit) {
         // Rare: a code beyond the table, the code-equals-next case, a clear or end code, the
         // frame's last string.
-        if code > next { return (dst - buffer, .badCode) }
+        if code > next { return (pos, .badCode) }
         if length == 0 {
           if code == clear {
-            (width, mask, next, growAt) = reset(minCodeSize: minCodeSize)
+            (width, mask, next) = reset(minCodeSize: minCodeSize)
             continue
           }
           // The end code; or, just after a clear code, the first free code.
-          return (dst - buffer, code == clear &+ 1 ? .complete : .badCode)
+          return (pos, code == clear &+ 1 ? .complete : .badCode)
         }
-        let src = start(e)
-        if stop >= end {
-          // The frame is full (GIFQuirk.lzwExtraDataIgnored): the part of the string that fits.
-          copy(from: src, to: dst, count: end - dst)
-          if code == next && stop == end { dst[length &- 1] = src[0] }
-          return (limit, .complete)
-        }
-        copy(from: src, to: dst, count: length)
-        dst[length &- 1] = src[0]  // code == next: see copy
+        // The code-equals-next case, or the frame's last string (GIFQuirk.lzwExtraDataIgnored:
+        // only the part that fits).
+        let src = base + start
+        let dst = base + pos
+        let fits = min(length, limit &- pos)
+        copy(from: src, to: dst, count: fits)
+        if code == next && fits == length { copyFirstByte(from: src, to: dst + (length &- 1)) }
+        if pos &+ fits == limit { return (limit, .complete) }
       } else {
-        copy(from: start(e), to: dst, count: length)
+        copy(from: base + start, to: base + pos, count: length)
       }
 
       // The pending entry at `next` is now real; this string plus the next one's first byte is
       // pending.
       next &+= 1
-      if next == growAt { (width, mask, next, growAt) = grow(width: width, next: next) }
-      table[next] = entry(dst, length: length &+ 1)
-      dst = stop
+      if _slowPath(next > mask) { (width, mask, next) = grow(width: width, next: next) }
+      setEntry(base, next, at: pos, length: length &+ 1)
+      pos = stop
     }
   }
 
-  /// The string's address in an entry (never 0: entries are written before codes can use
-  /// them).
   @inline(__always)
-  private static func start(_ entry: UInt64) -> UnsafeMutablePointer<UInt8> {
-    UnsafeMutablePointer(bitPattern: UInt(truncatingIfNeeded: entry &>> 16))!
+  private static func setEntry(
+    _ base: UnsafeMutableRawPointer, _ code: Int, at start: Int, length: Int
+  ) {
+    base.storeBytes(
+      of: UInt64(truncatingIfNeeded: start) &<< 16 | UInt64(truncatingIfNeeded: length),
+      toByteOffset: code &<< 3, as: UInt64.self)
   }
 
   @inline(__always)
-  private static func entry(_ start: UnsafeMutablePointer<UInt8>, length: Int) -> UInt64 {
-    UInt64(UInt(bitPattern: start)) &<< 16 | UInt64(truncatingIfNeeded: length)
+  private static func copyFirstByte(
+    from src: UnsafeMutableRawPointer, to dst: UnsafeMutableRawPointer
+  ) {
+    dst.storeBytes(of: src.load(as: UInt8.self), as: UInt8.self)
   }
 
-  /// The code width, mask, next free code and the next code at which the width grows, at the
-  /// start and after a clear code.
+  /// The code width, mask and next free code at the start and after a clear code.
   @inline(__always)
-  private static func reset(minCodeSize: Int) -> (width: Int, mask: Int, next: Int, growAt: Int) {
+  private static func reset(minCodeSize: Int) -> (width: Int, mask: Int, next: Int) {
     let clear = 1 << minCodeSize
-    return (minCodeSize + 1, (clear << 1) - 1, clear + 1, clear << 1)
+    return (minCodeSize + 1, (clear << 1) - 1, clear + 1)
   }
 
   /// `next` has reached 2^width: one bit more, up to 12. Once the table is full (4096 entries)
   /// `next` stays at 4096 (GIFQuirk.lzwDeferredClear): the pending entry there is never read,
   /// and this function puts `next` back after every code.
   @inline(__always)
-  private static func grow(width: Int, next: Int) -> (
-    width: Int, mask: Int, next: Int, growAt: Int
-  ) {
-    if next > 4096 { return (12, 4095, 4096, 4097) }
-    if width == 12 { return (12, 4095, next, 4097) }
-    let mask = (1 << (width + 1)) - 1
-    return (width + 1, mask, next, mask + 1)
+  private static func grow(width: Int, next: Int) -> (width: Int, mask: Int, next: Int) {
+    if width == 12 { return (12, 4095, 4096) }
+    return (width + 1, (1 << (width + 1)) - 1, next)
   }
 
   /// Copies a string forward, 8 bytes per store (up to 7 bytes past `count`, into bytes later
@@ -236,21 +234,12 @@ package struct LZWDecoder: ~Copyable {
   /// before it was written, so the caller stores that byte again.
   @inline(__always)
   private static func copy(
-    from src: UnsafeMutablePointer<UInt8>, to dst: UnsafeMutablePointer<UInt8>, count: Int
+    from src: UnsafeMutableRawPointer, to dst: UnsafeMutableRawPointer, count: Int
   ) {
-    UnsafeMutableRawPointer(dst).storeBytes(
-      of: UnsafeRawPointer(src).loadUnaligned(as: UInt64.self), as: UInt64.self)
-    if count > 8 { copyWords(from: src, to: dst, count: count) }
-  }
-
-  @inline(__always)
-  private static func copyWords(
-    from src: UnsafeMutablePointer<UInt8>, to dst: UnsafeMutablePointer<UInt8>, count: Int
-  ) {
+    dst.storeBytes(of: src.loadUnaligned(as: UInt64.self), as: UInt64.self)
     var i = 8
     while i < count {
-      UnsafeMutableRawPointer(dst + i).storeBytes(
-        of: UnsafeRawPointer(src + i).loadUnaligned(as: UInt64.self), as: UInt64.self)
+      (dst + i).storeBytes(of: (src + i).loadUnaligned(as: UInt64.self), as: UInt64.self)
       i &+= 8
     }
   }
