@@ -7,7 +7,10 @@ import Testing
 /// scattered (so all-opaque, all-transparent and mixed words and the tail all come up).
 @Suite("Palette rows")
 struct PaletteMapTests {
-  static let lut: [UInt32] = (0..<256).map { $0 == 7 ? 0 : 0xFF00_0000 | UInt32($0) &* 0x01_0305 }
+  /// Index 7 is transparent: colour 0, then its canvas mask in the second half.
+  static let lut: [UInt32] =
+    (0..<256).map { $0 == 7 ? 0 : 0xFF00_0000 | UInt32($0) &* 0x01_0305 }
+    + (0..<256).map { $0 == 7 ? 0xFFFF_FFFF : 0 }
 
   func map(_ src: [UInt8], onto canvas: [UInt32], transparent: UInt8?) -> [UInt32] {
     var dst = canvas

@@ -168,8 +168,13 @@ public final class GIFDecoder {
     } else {
       palette = globalPalette
     }
+    // The second half: the canvas masks PaletteMap.transparent keeps.
+    palette += repeatElement(0, count: 256)
     let transparent = frame.transparentIndex
-    if let t = transparent { palette[t] = 0 }
+    if let t = transparent {
+      palette[t] = 0
+      palette[256 + t] = 0xFFFF_FFFF
+    }
     let fw = frame.rect.width
     let fh = frame.rect.height
     let skipX = clip.x - frame.rect.x
