@@ -2,7 +2,7 @@ import Testing
 
 @testable import Transcode
 
-/// The word-at-a-time palette mapping against the one-pixel-at-a-time rule, on rows of every
+/// The word-at-a-time palette mapping (and its 16- and 32-index skips over transparent runs) against the one-pixel-at-a-time rule, on rows of every
 /// length around the word size, with the transparent index absent, everywhere, in runs and
 /// scattered (so all-opaque, all-transparent and mixed words and the tail all come up).
 @Suite("Palette rows")
@@ -30,15 +30,16 @@ struct PaletteMapTests {
     return dst
   }
 
-  @Test("rows of 1 to 40 pixels match the per-pixel rule", arguments: 0..<4)
+  @Test("rows of 1 to 100 pixels match the per-pixel rule", arguments: 0..<5)
   func rows(pattern: Int) {
     var random = SeededGenerator(seed: UInt64(pattern))
-    for count in 1...40 {
+    for count in 1...100 {
       let src: [UInt8] = (0..<count).map { i in
         switch pattern {
         case 0: return UInt8.random(in: 8...255, using: &random)  // no transparent pixel
         case 1: return 7  // all transparent
         case 2: return (i / 9) % 2 == 0 ? 7 : UInt8.random(in: 0...255, using: &random)  // runs
+        case 3: return (i / 37) % 2 == 0 ? 7 : UInt8.random(in: 8...255, using: &random)  // long
         default: return Bool.random(using: &random) ? 7 : UInt8.random(in: 0...255, using: &random)
         }
       }

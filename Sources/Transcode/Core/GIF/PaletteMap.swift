@@ -36,21 +36,48 @@ package enum PaletteMap {
   ) {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let pattern = UInt64(transparent) &* ones
+    let pattern16 = SIMD16<UInt8>(repeating: transparent)
     var x = 0
-    while x &+ 8 <= count {
-      // Bytes equal to the transparent index are the zero bytes of `word`.
-      let word = UnsafeRawPointer(src + x).loadUnaligned(as: UInt64.self) ^ pattern
-      if word != 0 {
-        // The classic test for a zero byte: exact as a yes/no answer.
-        if (word &- ones) & ~word & (ones &<< 7) == 0 {
-          opaque(src + x, dst + x, count: 8, lut: lut)
-        } else {
-          select(src + x, dst + x, count: 8, lut: lut)
+    while x &+ 16 <= count {
+      // Runs of transparent pixels (unchanged areas) are the common case: 16 indexes at once.
+      if all(UnsafeRawPointer(src + x).loadUnaligned(as: SIMD16<UInt8>.self) .== pattern16) {
+        x &+= 16
+        // Inside a run: 32 at a time.
+        while x &+ 32 <= count {
+          let a = UnsafeRawPointer(src + x).loadUnaligned(as: SIMD16<UInt8>.self)
+          let b = UnsafeRawPointer(src + (x &+ 16)).loadUnaligned(as: SIMD16<UInt8>.self)
+          if !all((a .== pattern16) .& (b .== pattern16)) { break }
+          x &+= 32
         }
+        continue
       }
+      word(src + x, dst + x, lut: lut, pattern: pattern)
+      word(src + (x &+ 8), dst + (x &+ 8), lut: lut, pattern: pattern)
+      x &+= 16
+    }
+    if x &+ 8 <= count {
+      word(src + x, dst + x, lut: lut, pattern: pattern)
       x &+= 8
     }
     select(src + x, dst + x, count: count &- x, lut: lut)
+  }
+
+  /// 8 pixels: nothing when all are transparent, plain stores when none is, else `select`.
+  @inline(__always)
+  private static func word(
+    _ src: UnsafePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt32>,
+    lut: UnsafePointer<UInt32>, pattern: UInt64
+  ) {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    // Bytes equal to the transparent index are the zero bytes of `word`.
+    let word = UnsafeRawPointer(src).loadUnaligned(as: UInt64.self) ^ pattern
+    if word == 0 { return }
+    // The classic test for a zero byte: exact as a yes/no answer.
+    if (word &- ones) & ~word & (ones &<< 7) == 0 {
+      opaque(src, dst, count: 8, lut: lut)
+    } else {
+      select(src, dst, count: 8, lut: lut)
+    }
   }
 
   /// Pixel by pixel: `lut[i] | (canvas & lut[256 + i])`, the second half of the table being
