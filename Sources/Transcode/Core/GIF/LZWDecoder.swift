@@ -59,7 +59,8 @@ package struct LZWDecoder: ~Copyable {
   private static func allocateStorage(capacity: Int) -> UnsafeMutableRawPointer {
     let count = outputOffset + capacity + slack
     let storage = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 8)
-    storage.initializeMemory(as: UInt8.self, repeating: 0, count: count)
+    // The table and the ramp; the output is written before it is read.
+    storage.initializeMemory(as: UInt8.self, repeating: 0, count: outputOffset)
     for i in 0..<256 {
       storage.storeBytes(of: UInt8(i), toByteOffset: rampOffset + i, as: UInt8.self)
     }
