@@ -83,12 +83,13 @@ package struct LZWDecoder: ~Copyable {
         if needed > inputCapacity {
           let grown = max(needed, inputCapacity * 2, 4096)
           let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown + Self.slack)
-          bigger.update(from: input, count: inputCount)
+          bigger.initialize(from: input, count: inputCount)
           input.deallocate()
           input = bigger
           inputCapacity = grown
         }
-        (input + inputCount).update(from: all.baseAddress! + range.lowerBound, count: range.count)
+        (input + inputCount).initialize(
+          from: all.baseAddress! + range.lowerBound, count: range.count)
         inputCount = needed
       } != nil
     }
