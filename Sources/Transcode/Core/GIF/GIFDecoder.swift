@@ -18,9 +18,6 @@ public final class GIFDecoder {
   private let height: Int
   private let canvas: UnsafeMutablePointer<UInt32>
   private var saved: [UInt32] = []
-  private var pixels: UnsafeMutablePointer<UInt8>
-  private var pixelsCapacity: Int
-  private var lzwData: [UInt8] = []
   private var lzw = LZWDecoder()
   private var rowMap: [Int] = []
   private var palette = [UInt32](repeating: 0, count: 256)
@@ -40,15 +37,12 @@ public final class GIFDecoder {
     let count = max(width * height, 1)
     canvas = .allocate(capacity: count)
     canvas.initialize(repeating: 0, count: count)  // GIFQuirk.transparentStart
-    pixelsCapacity = 0
-    pixels = .allocate(capacity: 1)
     globalPalette = Self.makePalette(
       bytes: source.bytes, offset: 13, count: source.index.globalPaletteCount)
   }
 
   deinit {
     canvas.deallocate()
-    pixels.deallocate()
   }
 
   /// Reads a colour table into 256 RGBA words (R in the low byte); entries the table (or the
@@ -139,8 +133,7 @@ public final class GIFDecoder {
     guard (2...8).contains(minCodeSize) else {  // GIFQuirk.badLZWCodeSize
       return try note(GIFDamage(.badLZWCodeSize(minCodeSize), frame: number, offset: codeSizeAt))
     }
-    lzwData.removeAll(keepingCapacity: true)
-    let complete = SubBlocks(at: codeSizeAt + 1).gather(from: bytes, into: &lzwData)
+    let complete = lzw.gather(SubBlocks(at: codeSizeAt + 1), from: bytes)
     guard fw > 0 && fh > 0 else { return }  // GIFQuirk.zeroSizedFrame
 
     // Only rows that can reach the canvas are kept: for a plain frame the rows above the
@@ -150,15 +143,8 @@ public final class GIFDecoder {
     guard capacity <= maxPixels else {
       throw .frameTooLarge(width: fw, height: fh, limit: maxPixels)
     }
-    if capacity > pixelsCapacity {
-      pixels.deallocate()
-      pixels = .allocate(capacity: capacity + LZWDecoder.slack)
-      pixelsCapacity = capacity
-    }
-    let (count, outcome) = lzwData.withUnsafeBufferPointer {
-      lzw.decode(minCodeSize: minCodeSize, data: $0, into: pixels, capacity: capacity)
-    }
-    composite(frame, clip: clip, decoded: count)
+    let (count, outcome) = lzw.decode(minCodeSize: minCodeSize, capacity: capacity)
+    composite(frame, clip: clip, decoded: count, indexes: lzw.output)
     switch outcome {
     case .badCode:  // GIFQuirk.lzwBadCodeKeepsDecoded
       try note(GIFDamage(.badLZWCode, frame: number, offset: frame.dataOffset))
@@ -172,7 +158,9 @@ public final class GIFDecoder {
   }
 
   /// Maps the frame's decoded indexes through its palette onto the canvas, clipped.
-  private func composite(_ frame: GIFFrameInfo, clip: PixelRect, decoded: Int) {
+  private func composite(
+    _ frame: GIFFrameInfo, clip: PixelRect, decoded: Int, indexes pixels: UnsafePointer<UInt8>
+  ) {
     guard !clip.isEmpty, decoded > 0 else { return }
     if frame.localPaletteCount > 0 {
       palette = Self.makePalette(
@@ -180,8 +168,13 @@ public final class GIFDecoder {
     } else {
       palette = globalPalette
     }
+    // The second half: the canvas masks PaletteMap.transparent keeps.
+    palette += repeatElement(0, count: 256)
     let transparent = frame.transparentIndex
-    if let t = transparent { palette[t] = 0 }
+    if let t = transparent {
+      palette[t] = 0
+      palette[256 + t] = 0xFFFF_FFFF
+    }
     let fw = frame.rect.width
     let fh = frame.rect.height
     let skipX = clip.x - frame.rect.x
@@ -198,14 +191,11 @@ public final class GIFDecoder {
           if n <= 0 { continue }
           let src = pixels + rowStart + skipX
           let dst = canvas + y * width + clip.x
-          if transparent == nil {
-            for x in 0..<n { dst[x] = lut[Int(src[x])] }
+          if let t = transparent {
+            PaletteMap.transparent(
+              src, dst, count: n, lut: lut, transparent: UInt8(truncatingIfNeeded: t))
           } else {
-            // Branch-free select: a transparent entry is the only zero in the table.
-            for x in 0..<n {
-              let v = lut[Int(src[x])]
-              dst[x] = v == 0 ? dst[x] : v
-            }
+            PaletteMap.opaque(src, dst, count: n, lut: lut)
           }
         }
       }

@@ -1,15 +1,21 @@
-/// GIF's variable-width LZW (GIF89a appendix F), decoding palette indexes into a flat buffer.
+/// GIF's variable-width LZW (GIF89a appendix F), decoding palette indexes into a buffer it owns.
 ///
-/// Every table entry is a (start, length) pair pointing at an earlier run of the output: the
-/// string for a new code is the previous code's output plus the first byte of the current one,
-/// which sits in the output exactly there. So emitting a code is one forward copy, with no
-/// prefix chasing and no reversal (the technique of Wuffs' `std/lzw`).
+/// Every table entry is a (start, length) pair pointing at a run of bytes the decoder already
+/// holds: for a literal, one byte of a fixed 0...255 ramp kept just before the output; for a
+/// longer code, an earlier run of the output (the string for a new code is the previous code's
+/// output plus the first byte of the current one, which sits in the output exactly there). So
+/// every code is the same step: one table load and one forward copy of the whole string, 8 bytes
+/// per store, with no prefix chasing and no reversal (the technique of Wuffs' `std/lzw`).
+///
+/// The entry a code will add is written before the code is read (it does not depend on the
+/// code), so the code-equals-next case (KwKwK) needs no table work of its own, only its last
+/// byte when the string overlaps its own output.
 ///
 /// Policies (GIF-SEMANTICS.md): the clear code resets, codes grow to 12 bits, a full table keeps
 /// decoding without growing (``GIFQuirk/lzwDeferredClear``), the end code ends early, pixels past
-/// the buffer's capacity are ignored (``GIFQuirk/lzwExtraDataIgnored``), a code not in the table
-/// stops (``GIFQuirk/lzwBadCodeKeepsDecoded``).
-package struct LZWDecoder {
+/// the capacity are ignored (``GIFQuirk/lzwExtraDataIgnored``), a code not in the table stops
+/// (``GIFQuirk/lzwBadCodeKeepsDecoded``).
+package struct LZWDecoder: ~Copyable {
   /// How a run of the decoder ended.
   package enum Outcome: Equatable {
     /// The end code was read, or the output buffer is full.
@@ -20,135 +26,223 @@ package struct LZWDecoder {
     case badCode
   }
 
-  /// Bytes the output buffer must have past `capacity`, for the word-at-a-time copy.
-  package static let slack = 8
+  /// One entry per code, and one for the entry a full table would add (never read).
+  private static let entries = 4097
+  /// Where the literal ramp starts in `storage`, after the table.
+  private static let rampOffset = entries * 8
+  /// Where the output starts in `storage`, after the 256 bytes of the ramp.
+  private static let outputOffset = rampOffset + 256
+  /// Bytes past the output's capacity and past the input, for reading and writing words.
+  private static let slack = 8
 
-  private var starts = [Int32](repeating: 0, count: 4096)
-  private var lengths = [Int32](repeating: 0, count: 4096)
+  /// The table, the literal ramp, the output, then the slack: one block, so the loop needs one
+  /// base address. Entry n is the 8 bytes at 8 * n: the offset of the code's string in this
+  /// block << 16 | its length (1...4096); length 0 marks the clear and end codes.
+  private var storage: UnsafeMutableRawPointer
+  private var capacity = 0
+  /// The frame's LZW bytes gathered from their sub-blocks, then `slack` zero bytes.
+  private var input: UnsafeMutablePointer<UInt8>
+  private var inputCapacity = 0
+  private var inputCount = 0
 
-  /// Decodes `data` (the concatenated sub-blocks) with `minCodeSize` in 2...8 into `out`,
-  /// writing at most `capacity` bytes (the buffer needs `slack` more bytes of room).
-  /// Returns how many bytes were written and how it ended.
-  package mutating func decode(
-    minCodeSize: Int, data: UnsafeBufferPointer<UInt8>,
-    into out: UnsafeMutablePointer<UInt8>, capacity: Int
-  ) -> (count: Int, outcome: Outcome) {
+  package init() {
+    storage = Self.allocateStorage(capacity: 0)
+    input = .allocate(capacity: Self.slack)
+    input.initialize(repeating: 0, count: Self.slack)
+  }
+
+  deinit {
+    storage.deallocate()
+    input.deallocate()
+  }
+
+  private static func allocateStorage(capacity: Int) -> UnsafeMutableRawPointer {
+    let count = outputOffset + capacity + slack
+    let storage = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 8)
+    // The table and the ramp; the output is written before it is read.
+    storage.initializeMemory(as: UInt8.self, repeating: 0, count: outputOffset)
+    for i in 0..<256 {
+      storage.storeBytes(of: UInt8(i), toByteOffset: rampOffset + i, as: UInt8.self)
+    }
+    return storage
+  }
+
+  /// The indexes the last `decode` wrote (its `count` of them are meaningful).
+  package var output: UnsafePointer<UInt8> {
+    UnsafePointer((storage + Self.outputOffset).assumingMemoryBound(to: UInt8.self))
+  }
+
+  /// Gathers the image data sub-blocks starting at `blocks` (the bytes a cut sub-block has,
+  /// too) as the input of the next `decode`; returns whether the chain ended with its
+  /// terminator.
+  package mutating func gather(_ blocks: SubBlocks, from bytes: [UInt8]) -> Bool {
+    inputCount = 0
+    return bytes.withUnsafeBufferPointer { all in
+      blocks.forEach(in: bytes) { range in
+        let needed = inputCount + range.count
+        if needed > inputCapacity {
+          let grown = max(needed, inputCapacity * 2, 4096)
+          let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown + Self.slack)
+          bigger.initialize(from: input, count: inputCount)
+          input.deallocate()
+          input = bigger
+          inputCapacity = grown
+        }
+        (input + inputCount).initialize(
+          from: all.baseAddress! + range.lowerBound, count: range.count)
+        inputCount = needed
+      } != nil
+    }
+  }
+
+  /// Decodes the gathered input with `minCodeSize` in 2...8 into `output`, at most `capacity`
+  /// indexes. Returns how many were written and how it ended.
+  package mutating func decode(minCodeSize: Int, capacity: Int) -> (count: Int, outcome: Outcome) {
+    precondition((2...8).contains(minCodeSize), "LZW minimum code size out of range")
+    guard capacity > 0 else { return (0, .complete) }
+    if capacity > self.capacity {
+      storage.deallocate()
+      storage = Self.allocateStorage(capacity: capacity)
+      self.capacity = capacity
+    }
+    (input + inputCount).initialize(repeating: 0, count: Self.slack)
+    let (end, outcome) = Self.run(
+      minCodeSize: minCodeSize, input: input, inputCount: inputCount, base: storage,
+      limit: Self.outputOffset + capacity)
+    return (end - Self.outputOffset, outcome)
+  }
+
+  /// The decoding loop. Positions are offsets in `base` (see `storage`); output starts at
+  /// `outputOffset` and stops at `limit`. Returns the position after the last byte written.
+  ///
+  /// The loop uses wrapping arithmetic (&+, &-, &<<, &>>) and unchecked conversions: every value
+  /// is bounded by the checks it makes itself (pos < limit, input within its count, bitCount <=
+  /// 64, code <= next <= 4096, width <= 12, length <= 4096), so none can overflow; without
+  /// -Ounchecked Swift's overflow traps cost a loop like this half as many instructions again.
+  private static func run(
+    minCodeSize: Int, input: UnsafePointer<UInt8>, inputCount: Int,
+    base: UnsafeMutableRawPointer, limit: Int
+  ) -> (end: Int, outcome: Outcome) {
     let clear = 1 << minCodeSize
-    let end = clear + 1
-    let input = data.baseAddress
-    let inputCount = data.count
-    var inPos = 0
+    // Literals point into the ramp; the clear and end codes have length 0.
+    for code in 0..<clear { setEntry(base, code, at: rampOffset + code, length: 1) }
+    setEntry(base, clear, at: 0, length: 0)
+    setEntry(base, clear + 1, at: 0, length: 0)
+
+    var reader = input
+    let wordEnd = input + max(0, inputCount - 8)
+    let inputEnd = input + inputCount
     var bits: UInt64 = 0
     var bitCount = 0
-    var width = minCodeSize + 1
-    var mask = (1 << width) - 1
-    var next = clear + 2
-    var prevStart = -1  // -1: no previous code (start, or just after a clear code)
-    var prevLength = 0
-    var pos = 0
-    if capacity <= 0 { return (0, .complete) }
+    // After a clear code `next` is the end code: the first code adds no entry, and a code
+    // above `next` is not in the table.
+    var (width, mask, next) = reset(minCodeSize: minCodeSize)
+    var pos = outputOffset
 
-    // The loop below uses wrapping arithmetic (&+, &-, &<<, &>>) and unchecked conversions: every
-    // value is bounded by the checks it makes itself (pos <= capacity, inPos <= inputCount,
-    // bitCount <= 64, code < 4096, width <= 12), so none can overflow, and without -Ounchecked
-    // Swift's overflow traps cost this loop 47% more instructions (callgrind, mandel).
-    return starts.withUnsafeMutableBufferPointer { startsBuf in
-      lengths.withUnsafeMutableBufferPointer { lengthsBuf in
-        let starts = startsBuf.baseAddress!
-        let lengths = lengthsBuf.baseAddress!
-        while true {
-          if bitCount < width {
-            if let input {
-              if inPos &+ 8 <= inputCount {
-                // Refill whole bytes until at least 56 bits are buffered.
-                let word = UnsafeRawPointer(input + inPos).loadUnaligned(as: UInt64.self)
-                bits |= UInt64(littleEndian: word) &<< UInt64(truncatingIfNeeded: bitCount)
-                let taken = (63 &- bitCount) &>> 3
-                inPos &+= taken
-                bitCount &+= taken &<< 3
-              } else {
-                while bitCount <= 56 && inPos < inputCount {
-                  bits |= UInt64(input[inPos]) &<< UInt64(truncatingIfNeeded: bitCount)
-                  inPos &+= 1
-                  bitCount &+= 8
-                }
-              }
-            }
-            if bitCount < width { return (pos, .ranOut) }
-          }
-          let code = Int(truncatingIfNeeded: bits) & mask
-          bits &>>= UInt64(truncatingIfNeeded: width)
-          bitCount &-= width
-
-          if code < clear {
-            // A literal: one palette index.
-            out[pos] = UInt8(truncatingIfNeeded: code)
-            if prevStart >= 0 && next < 4096 {
-              starts[next] = Int32(truncatingIfNeeded: prevStart)
-              lengths[next] = Int32(truncatingIfNeeded: prevLength &+ 1)
-              next &+= 1
-            }
-            prevStart = pos
-            prevLength = 1
-            pos &+= 1
-          } else if code == clear {
-            width = minCodeSize + 1
-            mask = (1 << width) - 1
-            next = clear + 2
-            prevStart = -1
-            continue
-          } else if code == end {
-            return (pos, .complete)
-          } else {
-            // A table code: an earlier run of the output, or (code == next) the previous run
-            // plus its own first byte (the KwKwK case); both are one forward copy.
-            guard prevStart >= 0 && code <= next && code < 4096 else { return (pos, .badCode) }
-            let srcStart: Int
-            let length: Int
-            if code == next {
-              srcStart = prevStart
-              length = prevLength &+ 1
-            } else {
-              srcStart = Int(starts[code])
-              length = Int(lengths[code])
-            }
-            let room = capacity &- pos
-            let n = min(length, room)
-            let src = out + srcStart
-            let dst = out + pos
-            if pos &- srcStart >= 8 {
-              // No overlap within a word: copy 8 bytes at a time, perhaps past `n` into the
-              // buffer's slack or into bytes that later codes overwrite anyway.
-              var i = 0
-              while i < n {
-                UnsafeMutableRawPointer(dst + i).storeBytes(
-                  of: UnsafeRawPointer(src + i).loadUnaligned(as: UInt64.self), as: UInt64.self)
-                i &+= 8
-              }
-            } else {
-              // The KwKwK case overlaps its own output by design: a forward byte copy.
-              var i = 0
-              while i < n {
-                dst[i] = src[i]
-                i &+= 1
-              }
-            }
-            if next < 4096 {  // else GIFQuirk.lzwDeferredClear
-              starts[next] = Int32(truncatingIfNeeded: prevStart)
-              lengths[next] = Int32(truncatingIfNeeded: prevLength &+ 1)
-              next &+= 1
-            }
-            prevStart = pos
-            prevLength = length
-            pos &+= n
-          }
-          if pos >= capacity { return (pos, .complete) }  // GIFQuirk.lzwExtraDataIgnored
-          if next == mask &+ 1 && width < 12 {
-            width &+= 1
-            mask = (1 &<< width) &- 1
-          }
+    while true {
+      if bitCount < width {
+        // Whole bytes until at least 56 bits are buffered, or the input ends: the word read
+        // may reach into the zero slack after the input, but only real bytes are counted.
+        let word = UnsafeRawPointer(reader).loadUnaligned(as: UInt64.self)
+        bits |= UInt64(littleEndian: word) &<< UInt64(truncatingIfNeeded: bitCount)
+        var taken = (63 &- bitCount) &>> 3
+        if _slowPath(reader >= wordEnd) {
+          taken = min(taken, inputEnd - reader)
+          if bitCount &+ taken &<< 3 < width { return (pos, .ranOut) }
         }
+        reader += taken
+        bitCount &+= taken &<< 3
       }
+      let code = Int(truncatingIfNeeded: bits) & mask
+      bits &>>= UInt64(truncatingIfNeeded: width)
+      bitCount &-= width
+
+      let entry = base.load(fromByteOffset: code &<< 3, as: UInt64.self)
+      let length = Int(truncatingIfNeeded: entry & 0xFFFF)
+      let start = Int(truncatingIfNeeded: entry &>> 16)
+      let stop = pos &+ length
+      if _slowPath(code >= next || length == 0 || stop >= limit) {
+        // Rare: a code beyond the table, the code-equals-next case, a clear or end code, the
+        // frame's last string.
+        if code > next { return (pos, .badCode) }
+        if length == 0 {
+          if code == clear {
+            (width, mask, next) = reset(minCodeSize: minCodeSize)
+            continue
+          }
+          // The end code; or, just after a clear code, the first free code.
+          return (pos, code == clear &+ 1 ? .complete : .badCode)
+        }
+        // The code-equals-next case, or the frame's last string (GIFQuirk.lzwExtraDataIgnored:
+        // only the part that fits).
+        let src = base + start
+        let dst = base + pos
+        let fits = min(length, limit &- pos)
+        copy(from: src, to: dst, count: fits)
+        if code == next && fits == length { copyFirstByte(from: src, to: dst + (length &- 1)) }
+        if pos &+ fits == limit { return (limit, .complete) }
+      } else {
+        copy(from: base + start, to: base + pos, count: length)
+      }
+
+      // The pending entry at `next` is now real; this string plus the next one's first byte is
+      // pending.
+      next &+= 1
+      if _slowPath(next > mask) { (width, mask, next) = grow(width: width, next: next) }
+      setEntry(base, next, at: pos, length: length &+ 1)
+      pos = stop
+    }
+  }
+
+  @inline(__always)
+  private static func setEntry(
+    _ base: UnsafeMutableRawPointer, _ code: Int, at start: Int, length: Int
+  ) {
+    base.storeBytes(
+      of: UInt64(truncatingIfNeeded: start) &<< 16 | UInt64(truncatingIfNeeded: length),
+      toByteOffset: code &<< 3, as: UInt64.self)
+  }
+
+  @inline(__always)
+  private static func copyFirstByte(
+    from src: UnsafeMutableRawPointer, to dst: UnsafeMutableRawPointer
+  ) {
+    dst.storeBytes(of: src.load(as: UInt8.self), as: UInt8.self)
+  }
+
+  /// The code width, mask and next free code at the start and after a clear code.
+  @inline(__always)
+  private static func reset(minCodeSize: Int) -> (width: Int, mask: Int, next: Int) {
+    let clear = 1 << minCodeSize
+    return (minCodeSize + 1, (clear << 1) - 1, clear + 1)
+  }
+
+  /// `next` has reached 2^width: one bit more, up to 12. Once the table is full (4096 entries)
+  /// `next` stays at 4096 (GIFQuirk.lzwDeferredClear): the pending entry there is never read,
+  /// and this function puts `next` back after every code.
+  @inline(__always)
+  private static func grow(width: Int, next: Int) -> (width: Int, mask: Int, next: Int) {
+    if width == 12 { return (12, 4095, 4096) }
+    return (width + 1, (1 << (width + 1)) - 1, next)
+  }
+
+  /// Copies a string forward, 8 bytes per store (up to 7 bytes past `count`, into bytes later
+  /// codes overwrite or the slack).
+  ///
+  /// Each word is read before it is written, and a string ends at or before `dst`, so the
+  /// words read are final; except in the code-equals-next case, whose string is the previous
+  /// one (ending at `dst`) plus its own first byte. When that string is longer than 8 bytes
+  /// every word is read after it was written; when shorter, the one word read its last byte
+  /// before it was written, so the caller stores that byte again.
+  @inline(__always)
+  private static func copy(
+    from src: UnsafeMutableRawPointer, to dst: UnsafeMutableRawPointer, count: Int
+  ) {
+    dst.storeBytes(of: src.loadUnaligned(as: UInt64.self), as: UInt64.self)
+    var i = 8
+    while i < count {
+      (dst + i).storeBytes(of: (src + i).loadUnaligned(as: UInt64.self), as: UInt64.self)
+      i &+= 8
     }
   }
 }

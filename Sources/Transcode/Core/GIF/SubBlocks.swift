@@ -1,8 +1,9 @@
 /// A chain of data sub-blocks (GIF89a section 15): a length byte 1...255 and that many bytes,
 /// again and again, ended by a zero length byte. Extensions and image data are both stored so.
 ///
-/// The one reader of the chain: the scanner skips it or collects a few sub-blocks, the decoder
-/// gathers an image's LZW bytes. Every step moves forward, so a walk ends within the input.
+/// The one reader of the chain: the scanner skips it or collects a few sub-blocks, the LZW
+/// decoder gathers an image's bytes (``LZWDecoder/gather(_:from:)``). Every step moves
+/// forward, so a walk ends within the input.
 package struct SubBlocks {
   /// The offset of the first length byte.
   package let start: Int
@@ -43,11 +44,5 @@ package struct SubBlocks {
     var blocks: [Range<Int>] = []
     let end = forEach(in: bytes) { if blocks.count < limit { blocks.append($0) } }
     return (blocks, end)
-  }
-
-  /// Appends every sub-block's data to `data` (the bytes a cut sub-block has, too); returns
-  /// whether the chain ended with its terminator.
-  package func gather(from bytes: [UInt8], into data: inout [UInt8]) -> Bool {
-    forEach(in: bytes) { data.append(contentsOf: bytes[$0]) } != nil
   }
 }
