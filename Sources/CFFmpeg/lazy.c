@@ -151,7 +151,9 @@ static void load_once(void) {
   }
   // Published only when every function is there; pthread_once orders these stores before any
   // thread that returns from cffmpeg_load(), and the trampolines read them with acquire.
-  for (size_t i = 0; i < SYMBOL_COUNT; i++) __atomic_store_n(symbols[i].slot, found[i], __ATOMIC_RELEASE);
+  for (size_t i = 0; i < SYMBOL_COUNT; i++) {
+    __atomic_store_n(symbols[i].slot, found[i], __ATOMIC_RELEASE);
+  }
 }
 
 int cffmpeg_load(const char **reason) {
@@ -170,22 +172,22 @@ static void require_loaded(const char *function) {
   abort();
 }
 
-#define TRAMPOLINE_X(lib, ret, name, params, args)                 \
-  HIDDEN ret name params {                                         \
-    ret(*target_) params = __atomic_load_n(&slot_##name, __ATOMIC_ACQUIRE); \
-    if (!target_) {                                                      \
-      require_loaded(#name);                                       \
-      target_ = __atomic_load_n(&slot_##name, __ATOMIC_ACQUIRE);         \
-    }                                                              \
-    return target_ args;                                                 \
+#define TRAMPOLINE_X(lib, ret, name, params, args)                            \
+  HIDDEN ret name params {                                                    \
+    ret(*target_) params = __atomic_load_n(&slot_##name, __ATOMIC_ACQUIRE);   \
+    if (!target_) {                                                           \
+      require_loaded(#name);                                                  \
+      target_ = __atomic_load_n(&slot_##name, __ATOMIC_ACQUIRE);              \
+    }                                                                         \
+    return target_ args;                                                      \
   }
-#define TRAMPOLINE_V(lib, name, params, args)                       \
-  HIDDEN void name params {                                         \
-    void(*target_) params = __atomic_load_n(&slot_##name, __ATOMIC_ACQUIRE); \
-    if (!target_) {                                                       \
-      require_loaded(#name);                                        \
-      target_ = __atomic_load_n(&slot_##name, __ATOMIC_ACQUIRE);          \
-    }                                                               \
-    target_ args;                                                         \
+#define TRAMPOLINE_V(lib, name, params, args)                                 \
+  HIDDEN void name params {                                                   \
+    void(*target_) params = __atomic_load_n(&slot_##name, __ATOMIC_ACQUIRE);  \
+    if (!target_) {                                                           \
+      require_loaded(#name);                                                  \
+      target_ = __atomic_load_n(&slot_##name, __ATOMIC_ACQUIRE);              \
+    }                                                                         \
+    target_ args;                                                             \
   }
 FFMPEG_FUNCTIONS(TRAMPOLINE_X, TRAMPOLINE_V)

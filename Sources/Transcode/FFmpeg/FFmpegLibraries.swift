@@ -15,7 +15,13 @@ enum FFmpegLibraries {
     let failed = cffmpeg_load(&reason)
     guard failed >= 0 else { return }
     throw missing(
-      soname: String(cString: cffmpeg_soname(failed)), reason: reason.map { String(cString: $0) } ?? "")
+      soname: String(cString: cffmpeg_soname(failed)),
+      reason: reason.map { String(cString: $0) } ?? "")
+  }
+
+  /// The sonames ``load()`` opens, as the headers describe them ("libavcodec.so.59", ...).
+  static var sonames: [String] {
+    (0..<Int32(CFFMPEG_LIBRARY_COUNT)).map { String(cString: cffmpeg_soname($0)) }
   }
 
   /// Whether the libraries are loaded (or can be, which loads them).
