@@ -23,6 +23,8 @@ enum Flags {
     case .fps: return "--fps"
     case .integrity: return "--integrity"
     case .maxFPS: return "--max-fps"
+    case .lossless: return "--lossless"
+    case .format: return "--to"
     }
   }
 

@@ -13,7 +13,8 @@ extension InfoTable {
     }
     let exact = rate.contains("/") ? " (\(rate))" : ""
     return [
-      "  timeline \(chosen), delays \(t.delays): \(number(fps)) fps\(exact), \(counted(t.ticks, "tick"))",
+      "  timeline \(chosen), delays \(t.delays): \(number(fps)) fps\(exact),"
+        + " \(counted(t.ticks, "tick")), \(counted(t.pictures, "picture"))",
       "  frames shown \(t.framesShown), dropped \(t.framesDropped),"
         + " duplicate ticks \(t.ticksDuplicated)",
       "  largest start error \(number(t.maxStartErrorMilliseconds)) ms,"

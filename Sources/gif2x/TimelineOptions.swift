@@ -17,7 +17,7 @@ struct TimelineOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "How delays become a frame rate: auto (default: gcd when at most --max-fps, else fps),"
+      "How delays become a frame rate: auto (default: gcd, exact; above --max-fps, fps),"
         + " gcd (exact), integrity (SwiftyGif), fps (constant rate, with --fps) or native"
         + " (each frame its own duration).",
       valueName: "name"))
@@ -41,7 +41,8 @@ struct TimelineOptions: ParsableArguments {
   @Option(
     name: .customLong("max-fps"), parsing: .unconditional,
     help: ArgumentHelp(
-      "Highest rate --timeline auto may choose, 1 to 240 (default 50).", valueName: "N"))
+      "Highest rate --timeline auto may choose, 1 to 240 (default: none; 50 with --cfr).",
+      valueName: "N"))
   var maxFPS: String?
 
   /// The timeline name in effect: `--timeline`, else `fps` when `--fps` is given, else `auto`.
@@ -76,7 +77,7 @@ struct TimelineOptions: ParsableArguments {
   func kind() -> TimelineKind {
     switch name {
     case .auto:
-      return .auto(maxFPS: maxFPS.flatMap(Self.maxRate) ?? TimelineKind.defaultMaxFPS)
+      return .auto(maxFPS: maxFPS.flatMap(Self.maxRate))
     case .gcd: return .gcd
     case .native: return .native
     case .fps:

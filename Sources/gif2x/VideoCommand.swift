@@ -37,9 +37,10 @@ struct VideoCommand {
     let template = VideoRequest(
       input: "", output: "", format: format, poster: video.poster,
       force: options.write.force || options.write.output == "-", delays: options.timing.delays,
-      timeline: options.timing.kind(), crf: video.crf, preset: video.preset, speed: video.speed,
-      background: video.background, even: video.even, width: video.width, height: video.height,
-      scaleFilter: video.scaleFilter, loop: video.loop?.value ?? .plays(1),
+      timeline: options.timing.kind(), cfr: video.cfr, crf: video.crf, preset: video.preset,
+      speed: video.speed, background: video.background, even: video.even, width: video.width,
+      height: video.height, scaleFilter: video.scaleFilter, pixelArt: video.pixelArt,
+      lossless: video.lossless, loop: video.loop?.value ?? .plays(1),
       maxPixels: options.input.maxPixels, strict: options.input.strict)
     let job = VideoJob(
       template: template, output: options.write.output,
@@ -94,7 +95,8 @@ struct VideoJob: FileJob {
     let files = toStdout ? [] : [s.output] + (s.poster.map { [$0] } ?? [])
     var result = FileResult(input: item.path, outputs: toStdout ? ["-"] : files)
     result.frames = s.gifFrames
-    result.ticks = s.frames
+    result.ticks = s.ticks
+    result.pictures = s.frames
     result.rate = s.rate?.description
     result.durationMilliseconds = s.durationMilliseconds
     result.bytes = toStdout ? s.payloadBytes : Folders.totalBytes(files)
@@ -111,14 +113,23 @@ struct VideoJob: FileJob {
     return request
   }
 
-  /// `in.gif -> in.mp4: 480x270, 275 frames at 50 fps, 5.500 s, 312 KiB`.
+  /// `in.gif -> in.mp4: 480x270, 100 pictures on a 100 fps grid (550 ticks), 5.500 s, 312 KiB`.
   static func describe(_ path: String, _ s: VideoSummary) -> String {
-    let rate = s.rate.map { "on a \($0) fps timeline" } ?? "at variable rate"
+    let pictures = counted(s.frames, "picture")
+    let timing: String
+    if let rate = s.rate {
+      timing =
+        s.constantRate
+        ? "\(pictures) at a constant \(rate) fps"
+        : "\(pictures) on a \(rate) fps grid (\(counted(s.ticks, "tick")))"
+    } else {
+      timing = "\(pictures) at variable rate"
+    }
     let ms = s.durationMilliseconds
     let seconds = "\(ms / 1000).\(String(1000 + ms % 1000).dropFirst()) s"
     var line =
-      "\(path) -> \(s.output): \(s.width)x\(s.height), \(s.frames) frame\(s.frames == 1 ? "" : "s") \(rate), "
-      + "\(seconds), \(max(1, s.payloadBytes / 1024)) KiB"
+      "\(path) -> \(s.output): \(s.width)x\(s.height), \(timing), \(seconds),"
+      + " \(max(1, s.payloadBytes / 1024)) KiB"
     if s.plays > 1 { line += ", \(s.plays) plays" }
     if s.keepsAlpha { line += ", alpha kept" }
     if let poster = s.poster { line += "; poster \(poster)" }

@@ -46,19 +46,38 @@ struct VideoOptions: ParsableArguments {
       valueName: "color"))
   var background: VideoColor?
 
-  @Option(name: .long, help: "Odd sizes: pad (background colour), crop or scale.")
-  var even: VideoRequest.EvenSize = .pad
+  @Option(
+    name: .long,
+    help: "Make an odd size even: pad (background colour), crop or scale. Default: the GIF's size.")
+  var even: VideoRequest.EvenSize?
 
   @Option(
-    name: .long, help: ArgumentHelp("Output width (aspect kept; made even).", valueName: "px"))
+    name: .long, help: ArgumentHelp("Output width (aspect kept).", valueName: "px"))
   var width: Int?
 
   @Option(
-    name: .long, help: ArgumentHelp("Output height (aspect kept; made even).", valueName: "px"))
+    name: .long, help: ArgumentHelp("Output height (aspect kept).", valueName: "px"))
   var height: Int?
 
-  @Option(name: .long, help: "Scale filter: nearest (pixel art), bilinear or lanczos.")
+  @Option(name: .long, help: "Scale filter: nearest, bilinear or lanczos.")
   var scaleFilter: VideoRequest.ScaleFilter = .bilinear
+
+  @Flag(
+    name: .long,
+    help: ArgumentHelp(
+      "Pixel art: upscale by a whole even factor (2, or the nearest to --width/--height),"
+        + " nearest-neighbour, so edges stay crisp."))
+  var pixelArt = false
+
+  @Flag(name: .long, help: "Lossless (WebM only: VP9 lossless).")
+  var lossless = false
+
+  @Flag(
+    name: .long,
+    help: ArgumentHelp(
+      "One picture per tick (strict constant frame rate; auto then caps at --max-fps 50)."
+        + " Default: one picture per GIF frame shown, on the timeline's grid."))
+  var cfr = false
 
   @Option(
     name: .long,

@@ -1,24 +1,35 @@
-/// Target `video`: video geometry over canvases 0...65535 a side, every even mode and optional
-/// sizes; and the schedule of a random plan. Valid inputs (a canvas of at least 1x1, sizes 2 to
-/// 16384 as the CLI allows) must give even sizes of at least 2; nothing may trap.
+/// Target `video`: video geometry over canvases 0...65535 a side, every even mode (or none),
+/// optional sizes, pixel art, even-coded or not; and the schedule of a random plan. Valid inputs
+/// (a canvas of at least 1x1, sizes 2 to 16384 as the CLI allows) must give sizes of at least 1,
+/// even when an even mode is asked for or the codec needs it; nothing may trap.
 func fuzzVideo(_ data: UnsafeBufferPointer<UInt8>) {
   var input = FuzzInput(data)
   let width = input.int(0...65535)
   let height = input.int(0...65535)
-  let even = input.pick(VideoRequest.EvenSize.allCases)
+  let even: VideoRequest.EvenSize? = input.bool() ? input.pick(VideoRequest.EvenSize.allCases) : nil
   let sizes = input.bool() ? 2...16384 : -1...100_000
   let (outWidth, outHeight) = (input.optional(sizes), input.optional(sizes))
+  let pixelArt = input.bool()
+  let evenCoded = input.bool()
   let geometry = VideoGeometry(
-    canvasWidth: width, canvasHeight: height, even: even, width: outWidth, height: outHeight)
+    canvasWidth: width, canvasHeight: height, even: even, width: outWidth, height: outHeight,
+    pixelArt: pixelArt, evenCoded: evenCoded)
   let valid =
     width >= 1 && height >= 1
     && [outWidth, outHeight].allSatisfy { $0.map { (2...16384).contains($0) } ?? true }
   if valid {
     for side in [geometry.outputWidth, geometry.outputHeight] {
-      precondition(side >= 2 && side % 2 == 0, "odd or tiny output: \(geometry)")
+      precondition(side >= 1, "empty output: \(geometry)")
+      if even != nil || pixelArt { precondition(side % 2 == 0, "odd output: \(geometry)") }
+    }
+    for (coded, output) in [
+      (geometry.codedWidth, geometry.outputWidth), (geometry.codedHeight, geometry.outputHeight),
+    ] {
+      precondition(coded == output || (evenCoded && coded == output + 1), "coded: \(geometry)")
+      if evenCoded { precondition(coded % 2 == 0, "odd coded size: \(geometry)") }
     }
     if outWidth == nil && outHeight == nil && even != .scale {
-      precondition(!geometry.scales, "only --even scale, --width and --height resample")
+      precondition(!geometry.resamples, "only --even scale, --width and --height resample")
     }
   }
   fuzzSchedule(&input)
@@ -30,10 +41,10 @@ private func fuzzSchedule(_ input: inout FuzzInput) {
   let kind = fuzzTimelineKind(&input)
   let policy = input.pick(DelayPolicy.allCases)
   let plays = input.int(0...100)
-  let holdsRepeats = input.bool()
+  let cfr = input.bool()
   guard let plan = try? Timeline.plan(delaysCentiseconds: delays, policy: policy, kind: kind)
   else { return }
-  let schedule = VideoSchedule(plan: plan, plays: plays, holdsRepeats: holdsRepeats)
+  let schedule = VideoSchedule(plan: plan, plays: plays, cfr: cfr)
   var time: Int64 = 0
   var lastFrame = -1
   for entry in schedule.entries {

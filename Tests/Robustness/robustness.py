@@ -41,6 +41,10 @@ MODES = {
                              os.path.join(out, "v.mp4")],
     "webm": lambda gif, out: ["--to", "webm", "--speed", "8", gif, "-o",
                               os.path.join(out, "v.webm")],
+    "mp4-cfr-pixel-art": lambda gif, out: ["--to", "mp4", "--preset", "ultrafast", "--cfr",
+                                           "--pixel-art", gif, "-o", os.path.join(out, "v.mp4")],
+    "webm-lossless": lambda gif, out: ["--to", "webm", "--speed", "8", "--lossless", gif, "-o",
+                                       os.path.join(out, "v.webm")],
 }
 
 

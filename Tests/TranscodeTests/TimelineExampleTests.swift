@@ -43,11 +43,16 @@ struct TimelineExampleTests {
       note: "integrity: [0.02, 0.03, 0.07, 0.10] s -> 60 fps", delays: [2, 3, 7, 10],
       kind: .integrity(0.8), rate: FrameRate(60), ticks: [0, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3]),
     Example(
-      note: "auto: gcd 100 fps is over 50, so fps 50", delays: [2, 3, 7, 10],
-      kind: .standard, rate: FrameRate(50), ticks: [0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 3]),
+      note: "auto: no cap, so the gcd grid, 100 fps", delays: [2, 3, 7, 10],
+      kind: .standard, rate: FrameRate(100),
+      ticks: [0, 0, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3]),
     Example(
-      note: "auto: gcd 5 fps is at most 50, so gcd", delays: [20, 40], kind: .standard,
-      rate: FrameRate(5), ticks: [0, 1, 1]),
+      note: "auto capped at 50 (--cfr): gcd 100 fps is over 50, so fps 50",
+      delays: [2, 3, 7, 10], kind: .auto(maxFPS: FrameRate(50)), rate: FrameRate(50),
+      ticks: [0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 3]),
+    Example(
+      note: "auto: gcd 5 fps is at most 50, so gcd", delays: [20, 40],
+      kind: .auto(maxFPS: FrameRate(50)), rate: FrameRate(5), ticks: [0, 1, 1]),
     Example(
       note: "auto: gcd 100 fps is at most max 100", delays: [2, 3],
       kind: .auto(maxFPS: FrameRate(100)), rate: FrameRate(100), ticks: [0, 0, 1, 1, 1]),
@@ -117,8 +122,11 @@ struct TimelineExampleTests {
   }
 
   @Test func autoResolvesToWhatItRan() throws {
-    let fast = try Timeline.plan(delaysCentiseconds: [2, 3], policy: .browser, kind: .standard)
+    let capped = TimelineKind.auto(maxFPS: FrameRate(50))
+    let fast = try Timeline.plan(delaysCentiseconds: [2, 3], policy: .browser, kind: capped)
     #expect(fast.resolvedKind == .fps(FrameRate(50)))
+    let exact = try Timeline.plan(delaysCentiseconds: [2, 3], policy: .browser, kind: .standard)
+    #expect(exact.resolvedKind == .gcd && exact.rate == FrameRate(100))
     let slow = try Timeline.plan(delaysCentiseconds: [20, 40], policy: .browser, kind: .standard)
     #expect(slow.resolvedKind == .gcd)
   }
@@ -162,9 +170,13 @@ struct TimelineExampleTests {
   @Test func mixedDelaysBenchFile() throws {
     let delays = (0..<100).map { [2, 3, 7, 10][$0 % 4] }
     let auto = try Timeline.plan(delaysCentiseconds: delays, policy: .browser, kind: .standard)
-    #expect(auto.rate == FrameRate(50))
-    #expect(auto.tickCount == 275)
-    #expect(auto.stats.framesDropped == 0)
+    #expect(auto.rate == FrameRate(100) && auto.tickCount == 550 && auto.runs.count == 100)
+    #expect(auto.stats.framesDropped == 0 && auto.stats.maxStartErrorMilliseconds == 0)
+    let capped = try Timeline.plan(
+      delaysCentiseconds: delays, policy: .browser, kind: .auto(maxFPS: FrameRate(50)))
+    #expect(capped.rate == FrameRate(50))
+    #expect(capped.tickCount == 275)
+    #expect(capped.stats.framesDropped == 0)
     let gcd = try Timeline.plan(delaysCentiseconds: delays, policy: .browser, kind: .gcd)
     #expect(gcd.rate == FrameRate(100))
     #expect(gcd.tickCount == 550)

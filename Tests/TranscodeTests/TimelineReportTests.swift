@@ -29,12 +29,13 @@ struct TimelineReportTests {
     let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     #expect(
       Set(object.keys) == [
-        "kind", "resolved", "delays", "rate", "framesPerSecond", "ticks", "framesShown",
+        "kind", "resolved", "delays", "rate", "framesPerSecond", "ticks", "pictures", "framesShown",
         "framesDropped", "ticksDuplicated", "maxStartErrorMilliseconds",
         "durationErrorMilliseconds", "warnings", "sequence",
       ])
     #expect(object["rate"] as? String == "100/3")
     #expect(object["sequence"] as? [Int] == [0, 1, 1])
+    #expect(object["pictures"] as? Int == 2)
   }
 
   @Test func nativeLeavesTheRateOut() throws {

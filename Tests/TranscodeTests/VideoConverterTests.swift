@@ -2,41 +2,97 @@ import Testing
 
 @testable import Transcode
 
-/// gif2x's own RGBA to YUV conversion against swscale's with the same BT.709 limited setup.
+/// gif2x's own RGBA to YUV conversion against the BT.709 limited-range formulas in floating
+/// point, and its handling of odd edges.
 @Suite struct VideoConverterTests {
-  @Test func matchesSwscaleWithinRounding() throws {
+  /// BT.709 limited range: Y, Cb, Cr of one RGB colour.
+  static func bt709(_ r: Double, _ g: Double, _ b: Double) -> (Double, Double, Double) {
+    let y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    return (
+      16 + 219 * y / 255, 128 + 224 * (b - y) / (1.8556 * 255), 128 + 224 * (r - y) / (1.5748 * 255)
+    )
+  }
+
+  @Test func matchesTheBT709FormulasWithinRounding() {
     let (w, h) = (64, 32)
-    // Smooth gradients: the two libraries weigh a 2x2 chroma block slightly differently,
-    // which on noise would be a large difference and on real pictures is not.
+    var rgba = [UInt8](repeating: 255, count: w * h * 4)
+    var seed: UInt32 = 12345
+    for i in stride(from: 0, to: rgba.count, by: 4) {
+      for c in 0..<3 {
+        seed = seed &* 1_103_515_245 &+ 12345
+        rgba[i + c] = UInt8(truncatingIfNeeded: seed >> 16)
+      }
+    }
+    var picture = PlanarPicture(width: w, height: h, hasAlpha: false)
+    rgba.withUnsafeBytes {
+      YUVConverter.convert($0.baseAddress!, stride: w * 4, width: w, height: h, into: &picture)
+    }
+    func pixel(_ x: Int, _ y: Int) -> (Double, Double, Double) {
+      let i = (y * w + x) * 4
+      return (Double(rgba[i]), Double(rgba[i + 1]), Double(rgba[i + 2]))
+    }
+    var worstLuma = 0.0
+    var worstChroma = 0.0
+    for y in 0..<h {
+      for x in 0..<w {
+        let (r, g, b) = pixel(x, y)
+        let luma = Double(picture.bytes[picture.offsets[0] + y * picture.strides[0] + x])
+        worstLuma = max(worstLuma, abs(luma - Self.bt709(r, g, b).0))
+      }
+    }
+    for cy in 0..<(h / 2) {
+      for cx in 0..<(w / 2) {
+        // The mean of the 2x2 block's RGB (centre siting).
+        var sum = (0.0, 0.0, 0.0)
+        for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+          let p = pixel(2 * cx + dx, 2 * cy + dy)
+          sum = (sum.0 + p.0 / 4, sum.1 + p.1 / 4, sum.2 + p.2 / 4)
+        }
+        let (_, cb, cr) = Self.bt709(sum.0, sum.1, sum.2)
+        let u = Double(picture.bytes[picture.offsets[1] + cy * picture.strides[1] + cx])
+        let v = Double(picture.bytes[picture.offsets[2] + cy * picture.strides[2] + cx])
+        worstChroma = max(worstChroma, abs(u - cb), abs(v - cr))
+      }
+    }
+    #expect(worstLuma <= 0.51 && worstChroma <= 0.51, "luma \(worstLuma), chroma \(worstChroma)")
+  }
+
+  @Test func oddEdgesKeepTheirOwnColourInALargerCodedPicture() {
+    // 3x3: red, with a cyan last column and a blue last row; coded 4x4 as H.264 would.
+    let (w, h) = (3, 3)
     var rgba = [UInt8](repeating: 255, count: w * h * 4)
     for y in 0..<h {
       for x in 0..<w {
         let i = (y * w + x) * 4
-        rgba[i] = UInt8(x * 4)
-        rgba[i + 1] = UInt8(y * 8)
-        rgba[i + 2] = UInt8(255 - (x + y) * 2)
+        let colour: [UInt8] = y == 2 ? [0, 0, 255] : x == 2 ? [0, 255, 255] : [255, 0, 0]
+        rgba[i..<i + 3] = colour[0..<3]
       }
     }
-    var ours = PlanarPicture(width: w, height: h, hasAlpha: false)
-    var theirs = ours
-    rgba.withUnsafeBytes {
-      YUVConverter.convert($0.baseAddress!, stride: w * 4, width: w, height: h, into: &ours)
-    }
-    let scaler = try Scaler(
-      sourceWidth: w, sourceHeight: h, width: w, height: h, output: .yuv420p, filter: .bilinear)
-    try rgba.withUnsafeBytes {
-      try scaler.convert($0.baseAddress!, sourceStride: w * 4, into: &theirs)
-    }
-    for plane in 0..<3 {
-      var worst = 0
-      for row in 0..<ours.rows[plane] {
-        for x in 0..<ours.rowBytes(plane) {
-          let at = ours.offsets[plane] + row * ours.strides[plane] + x
-          worst = max(worst, abs(Int(ours.bytes[at]) - Int(theirs.bytes[at])))
+    for coded in [(3, 3), (4, 4)] {
+      var picture = PlanarPicture(width: coded.0, height: coded.1, hasAlpha: true)
+      rgba.withUnsafeBytes {
+        YUVConverter.convert($0.baseAddress!, stride: w * 4, width: w, height: h, into: &picture)
+      }
+      let cyan = Self.bt709(0, 255, 255)
+      let blue = Self.bt709(0, 0, 255)
+      let u = { (cx: Int, cy: Int) in
+        Double(picture.bytes[picture.offsets[1] + cy * picture.strides[1] + cx])
+      }
+      let v = { (cx: Int, cy: Int) in
+        Double(picture.bytes[picture.offsets[2] + cy * picture.strides[2] + cx])
+      }
+      // The chroma sample over the last column is cyan's own, not mixed with a pad.
+      #expect(abs(u(1, 0) - cyan.1) <= 1 && abs(v(1, 0) - cyan.2) <= 1, "coded \(coded)")
+      // The one over the last row is blue's own.
+      #expect(abs(u(0, 1) - blue.1) <= 1 && abs(v(0, 1) - blue.2) <= 1, "coded \(coded)")
+      if coded == (4, 4) {
+        // The extra column and row repeat the edge's luma and alpha.
+        let luma = { (x: Int, y: Int) in
+          picture.bytes[picture.offsets[0] + y * picture.strides[0] + x]
         }
+        #expect(luma(3, 0) == luma(2, 0) && luma(0, 3) == luma(0, 2) && luma(3, 3) == luma(2, 2))
+        #expect(picture.bytes[picture.offsets[3] + 3 * picture.strides[3] + 3] == 255)
       }
-      // Luma to rounding; chroma also differs in how each library filters 2x2 blocks.
-      #expect(worst <= (plane == 0 ? 1 : 3), "plane \(plane) differs by \(worst)")
     }
   }
 

@@ -5,20 +5,24 @@ import Testing
 
 /// Encode, decode back with the ffmpeg CLI, compare size, frames and pixels with the GIF's.
 @Suite struct VideoRoundTripTests {
+  /// A 33x17 GIF: WebM shows it at 33x17 (VP9 codes odd sizes); MP4 at 34x18, H.264's
+  /// nearest, the extra column and row repeating the edge. Either way the last column and row
+  /// keep the GIF's colour.
   @Test(arguments: VideoRequest.Format.allCases)
-  func oddSizeIsPaddedAndColoursSurvive(format: VideoRequest.Format) throws {
+  func oddSizeIsKeptAndEdgesKeepTheirColour(format: VideoRequest.Format) throws {
     let (summary, out) = try VideoProbe.convertSolids(
       delays: [10, 10, 10, 10], name: "a", format: format)
-    #expect(summary.width == 34 && summary.height == 18)
-    #expect(try VideoProbe.size(out) == (34, 18))
+    let size = format == .webm ? (33, 17) : (34, 18)
+    #expect(summary.width == size.0 && summary.height == size.1)
+    #expect(try VideoProbe.size(out) == size)
     let frames = try VideoProbe.frames(out)
     #expect(frames.count == 4)
     for (i, frame) in frames.enumerated() {
-      // The centre is the GIF's colour; the padded column is white (the default background)
-      // in luma, its chroma shared with the GIF's last column by 4:2:0 subsampling.
-      #expect(VideoProbe.close(frame.pixel(x: 16, y: 8), VideoFixtures.color(i)))
-      let pad = frame.pixel(x: 33, y: 8)
-      #expect(Int(pad.r) + Int(pad.g) + Int(pad.b) > 600)
+      for (x, y) in [(16, 8), (32, 8), (16, 16), (32, 16), (size.0 - 1, size.1 - 1)] {
+        #expect(
+          VideoProbe.close(frame.pixel(x: x, y: y), VideoFixtures.color(i)),
+          "frame \(i) at \(x),\(y): \(frame.pixel(x: x, y: y))")
+      }
     }
     #expect(try VideoProbe.streamField(out, "pix_fmt") == "yuv420p")
     #expect(try VideoProbe.streamField(out, "color_space") == "bt709")
@@ -38,6 +42,74 @@ import Testing
     #expect(try VideoProbe.size(dir + "/w.mp4") == (100, 52))
     let frame = try VideoProbe.frames(dir + "/w.mp4")[0]
     #expect(VideoProbe.close(frame.pixel(x: 50, y: 26), VideoFixtures.red))
+  }
+
+  /// Lossless WebM of an opaque GIF is planar RGB (VP9 profile 1): every pixel of every frame
+  /// comes back exactly, though every neighbour differs in colour (4:2:0 would smear them).
+  @Test func losslessWebMIsPixelExact() throws {
+    let dir = try VideoProbe.folder()
+    let gif = try VideoProbe.write(VideoFixtures.checkerboard, to: dir, as: "l.gif")
+    let out = dir + "/l.webm"
+    let summary = try Transcoder.video(
+      VideoRequest(input: gif, output: out, format: .webm, lossless: true))
+    #expect(summary.width == 15 && summary.height == 9 && summary.frames == 2)
+    #expect(try VideoProbe.streamField(out, "pix_fmt") == "gbrp")
+    let frames = try VideoProbe.frames(out)
+    #expect(frames.count == 2)
+    for (f, frame) in frames.enumerated() {
+      var wrong = 0
+      for y in 0..<9 {
+        for x in 0..<15 {
+          let p = frame.pixel(x: x, y: y)
+          let c = VideoFixtures.checker(x, y, frame: f)
+          if (p.r, p.g, p.b) != c { wrong += 1 }
+        }
+      }
+      #expect(wrong == 0, "frame \(f): \(wrong) pixels differ")
+    }
+  }
+
+  @Test func losslessMP4IsAUsageError() {
+    let request = VideoRequest(input: "a.gif", output: "a.mp4", format: .mp4, lossless: true)
+    #expect(throws: RequestError.self) { try request.validate() }
+    do {
+      try request.validate()
+    } catch {
+      #expect(
+        error.description
+          == "the lossless is not available for mp4: browsers do not play lossless H.264;"
+          + " webm plays lossless VP9")
+    }
+  }
+
+  /// `pixelArt`: each GIF pixel becomes a 2x2 block owning its chroma sample, so even a
+  /// single-pixel checkerboard keeps its colours in 4:2:0; without it, most pixels blur.
+  @Test(arguments: VideoRequest.Format.allCases)
+  func pixelArtKeepsSinglePixelColours(format: VideoRequest.Format) throws {
+    let dir = try VideoProbe.folder()
+    let gif = try VideoProbe.write(VideoFixtures.checkerboard, to: dir, as: "p.gif")
+    var misses: [Bool: Int] = [:]
+    for pixelArt in [false, true] {
+      let out = dir + "/p-\(pixelArt).\(format.rawValue)"
+      let summary = try Transcoder.video(
+        VideoRequest(input: gif, output: out, format: format, crf: 10, pixelArt: pixelArt))
+      let k = pixelArt ? 2 : 1
+      #expect(summary.width == (pixelArt ? 30 : (format == .mp4 ? 16 : 15)))
+      let frame = try VideoProbe.frames(out)[0]
+      var off = 0
+      for y in 0..<(9 * k) {
+        for x in 0..<(15 * k) {
+          let p = frame.pixel(x: x, y: y)
+          let c = VideoFixtures.checker(x / k, y / k, frame: 0)
+          let far = max(
+            abs(Int(p.r) - Int(c.0)), abs(Int(p.g) - Int(c.1)), abs(Int(p.b) - Int(c.2)))
+          if far > 24 { off += 1 }
+        }
+      }
+      misses[pixelArt] = off
+    }
+    #expect(misses[true] == 0, "pixel art: \(misses[true] ?? -1) pixels off by more than 24")
+    #expect((misses[false] ?? 0) > 15 * 9 / 2, "plain: \(misses[false] ?? -1)")
   }
 
   @Test func mp4CompositesTransparencyOverTheBackground() throws {
@@ -96,7 +168,9 @@ import Testing
     #expect(summary.poster == dir + "/p.png")
     let frames = try VideoProbe.frames(dir + "/p.png")
     #expect(frames.count == 1)
+    // The video's size (H.264 codes 33x17 as 34x18), the edge repeated as in the video.
     #expect(frames[0].width == 34 && frames[0].height == 18)
+    #expect(frames[0].pixel(x: 33, y: 17) == (200, 40, 40, 255))
     #expect(frames[0].pixel(x: 10, y: 10) == (200, 40, 40, 255))
   }
 }

@@ -5,12 +5,30 @@ import Testing
 
 /// Timestamps and durations of encoded videos, read back with ffprobe.
 @Suite struct VideoTimingTests {
-  /// Delays 2, 3, 7, 10 cs (the gcd is 1 cs, so auto resamples to 50 fps: TIMELINE.md's
-  /// example [0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 3]).
-  @Test func mixedDelaysMP4IsOneFramePerTick() throws {
+  /// Delays 2, 3, 7, 10 cs: by default the exact gcd grid (100 fps), one picture per GIF
+  /// frame, each starting at its browser time and lasting its delay.
+  @Test(arguments: VideoRequest.Format.allCases)
+  func mixedDelaysAreOnePicturePerFrameAtExactTimes(format: VideoRequest.Format) throws {
     let (summary, out) = try VideoProbe.convertSolids(
-      delays: [2, 3, 7, 10], name: "m", format: .mp4)
-    #expect(summary.rate == FrameRate(50))
+      delays: [2, 3, 7, 10], name: "m", format: format)
+    #expect(summary.rate == FrameRate(100) && !summary.constantRate)
+    #expect(summary.frames == 4 && summary.ticks == 22)
+    let (starts, duration) = try VideoProbe.times(out)
+    #expect(starts == [0, 20, 50, 120])
+    #expect(duration == 220)
+    let shown = try VideoProbe.frames(out).map { frame in
+      (0..<4).first { VideoProbe.close(frame.pixel(x: 16, y: 8), VideoFixtures.color($0)) }
+    }
+    #expect(shown == [0, 1, 2, 3])
+  }
+
+  /// With `cfr`, auto keeps its 50 fps cap and every tick is a picture (TIMELINE.md's example
+  /// [0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 3]).
+  @Test(arguments: VideoRequest.Format.allCases)
+  func cfrWritesOnePicturePerTick(format: VideoRequest.Format) throws {
+    let (summary, out) = try VideoProbe.convertSolids(
+      delays: [2, 3, 7, 10], name: "c", format: format, cfr: true)
+    #expect(summary.rate == FrameRate(50) && summary.constantRate)
     #expect(summary.frames == 11)
     let (starts, duration) = try VideoProbe.times(out)
     #expect(starts == Array(stride(from: 0, to: 220, by: 20)))
@@ -19,15 +37,6 @@ import Testing
       (0..<4).first { VideoProbe.close(frame.pixel(x: 16, y: 8), VideoFixtures.color($0)) }
     }
     #expect(shown == [0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 3])
-  }
-
-  @Test func mixedDelaysWebMHoldsEachFrameOnTheTickGrid() throws {
-    let (summary, out) = try VideoProbe.convertSolids(
-      delays: [2, 3, 7, 10], name: "m", format: .webm)
-    #expect(summary.frames == 4)
-    let (starts, duration) = try VideoProbe.times(out)
-    #expect(starts == [0, 20, 60, 120])
-    #expect(duration == 220)
   }
 
   @Test(arguments: VideoRequest.Format.allCases)

@@ -40,6 +40,22 @@ final class RequestCheckTests {
     #expect(try names() == ["a.gif"])
   }
 
+  @Test("--lossless for MP4 and --lossless with --crf: one line each, exit 64, nothing written")
+  func losslessOptions() throws {
+    let a = try gif(TinyGIF.animation(), "a.gif")
+    let mp4 = try CLI.run(["--to", "mp4", "--lossless", a])
+    #expect(mp4.status == 64)
+    #expect(
+      mp4.stderrLines == [
+        "error: --lossless is not available for mp4: browsers do not play lossless H.264;"
+          + " webm plays lossless VP9"
+      ])
+    let both = try CLI.run(["--to", "webm", "--lossless", "--crf", "20", a])
+    #expect(both.status == 64)
+    #expect(both.stderrLines == ["error: give --lossless or --crf, not both"])
+    #expect(try names() == ["a.gif"])
+  }
+
   @Test("an option ArgumentParser refuses is one error line too")
   func parserErrorIsOneLine() throws {
     let a = try gif(TinyGIF.animation(), "a.gif")

@@ -19,24 +19,38 @@ struct TimelineInfoTests {
     try TinyGIF.write(delaysCentiseconds: mixedDelays, name: "mixed-delays.gif")
   }
 
-  @Test func defaultsAre50FPSWith275TicksAndNoDroppedFrame() throws {
+  @Test func defaultIsTheExactGridWith550TicksAnd100Pictures() throws {
     let run = try CLI.run(["--info", "--json", try Self.mixedGIF()])
     #expect(run.status == 0, "\(run.stderr)")
     let timeline = try Self.timeline(run.stdout)
     #expect(timeline["kind"] as? String == "auto")
-    #expect(timeline["resolved"] as? String == "fps")
+    #expect(timeline["resolved"] as? String == "gcd")
     #expect(timeline["delays"] as? String == "browser")
-    #expect(timeline["rate"] as? String == "50")
-    #expect(timeline["framesPerSecond"] as? Double == 50)
-    #expect(timeline["ticks"] as? Int == 275)
+    #expect(timeline["rate"] as? String == "100")
+    #expect(timeline["framesPerSecond"] as? Double == 100)
+    #expect(timeline["ticks"] as? Int == 550)
+    #expect(timeline["pictures"] as? Int == 100)
     #expect(timeline["framesShown"] as? Int == 100)
     #expect(timeline["framesDropped"] as? Int == 0)
-    #expect(timeline["ticksDuplicated"] as? Int == 175)
-    #expect(timeline["maxStartErrorMilliseconds"] as? Double == 10)
+    #expect(timeline["ticksDuplicated"] as? Int == 450)
+    #expect(timeline["maxStartErrorMilliseconds"] as? Double == 0)
     #expect(timeline["durationErrorMilliseconds"] as? Double == 0)
     #expect((timeline["warnings"] as? [Any])?.isEmpty == true)
     let sequence = try #require(timeline["sequence"] as? [Int])
-    #expect(sequence.count == 275)
+    #expect(sequence.count == 550)
+    #expect(Array(sequence.prefix(11)) == [0, 0, 1, 1, 1, 2, 2, 2, 2, 2, 2])
+  }
+
+  @Test func maxFPSCapsAutoAt50FPSWith275Ticks() throws {
+    let run = try CLI.run(["--info", "--json", "--max-fps", "50", try Self.mixedGIF()])
+    #expect(run.status == 0, "\(run.stderr)")
+    let timeline = try Self.timeline(run.stdout)
+    #expect(timeline["resolved"] as? String == "fps")
+    #expect(timeline["rate"] as? String == "50")
+    #expect(timeline["ticks"] as? Int == 275)
+    #expect(timeline["pictures"] as? Int == 100)
+    #expect(timeline["maxStartErrorMilliseconds"] as? Double == 10)
+    let sequence = try #require(timeline["sequence"] as? [Int])
     #expect(Array(sequence.prefix(11)) == [0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 3])
   }
 
@@ -53,12 +67,19 @@ struct TimelineInfoTests {
   @Test func tableShowsTheTimeline() throws {
     let run = try CLI.run(["--info", try Self.mixedGIF()])
     #expect(run.status == 0)
-    #expect(run.stdout.contains("  timeline auto (fps), delays browser: 50 fps, 275 ticks\n"))
-    #expect(run.stdout.contains("  frames shown 100, dropped 0, duplicate ticks 175\n"))
-    #expect(run.stdout.contains("  largest start error 10 ms, duration error 0 ms\n"))
+    #expect(
+      run.stdout.contains(
+        "  timeline auto (gcd), delays browser: 100 fps, 550 ticks, 100 pictures\n"))
+    #expect(run.stdout.contains("  frames shown 100, dropped 0, duplicate ticks 450\n"))
+    #expect(run.stdout.contains("  largest start error 0 ms, duration error 0 ms\n"))
+    let capped = try CLI.run(["--info", "--max-fps", "50", try Self.mixedGIF()])
+    #expect(
+      capped.stdout.contains(
+        "  timeline auto (fps), delays browser: 50 fps, 275 ticks, 100 pictures\n"))
+    #expect(capped.stdout.contains("  largest start error 10 ms, duration error 0 ms\n"))
     let gcd3 = try TinyGIF.write(delaysCentiseconds: [3, 6], name: "gcd3.gif")
     let thirds = try CLI.run(["--info", "--timeline", "gcd", gcd3])
-    #expect(thirds.stdout.contains("delays browser: 33.333 fps (100/3), 3 ticks\n"))
+    #expect(thirds.stdout.contains("delays browser: 33.333 fps (100/3), 3 ticks, 2 pictures\n"))
   }
 
   @Test func nativeHasNoRate() throws {

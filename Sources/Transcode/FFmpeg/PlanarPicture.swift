@@ -1,10 +1,13 @@
-/// One converted picture, owned: planar YUV 4:2:0 (with an alpha plane for yuva420p) in one
-/// byte array. A plain Sendable value, so the decode stage can hand it to the encode stage
-/// without sharing an FFmpeg object; rows are padded to 64 bytes for the SIMD paths of swscale.
+/// One converted picture, owned: planar YUV 4:2:0 (with an alpha plane for yuva420p), or
+/// planar RGB (gbrp: G, B, R planes, for lossless VP9) in one byte array. A plain Sendable
+/// value, so the decode stage can hand it to the encode stage without sharing an FFmpeg
+/// object; rows are padded to 64 bytes.
 struct PlanarPicture: Sendable {
   let width: Int
   let height: Int
   let hasAlpha: Bool
+  /// Planar RGB at full resolution (gbrp) instead of YUV 4:2:0.
+  let isRGB: Bool
   /// Byte offsets of the planes in `bytes`: Y, U, V and (with alpha) A.
   let offsets: [Int]
   /// Bytes per row of each plane.
@@ -14,16 +17,17 @@ struct PlanarPicture: Sendable {
   var bytes: [UInt8]
 
   /// A zeroed picture of this size.
-  init(width: Int, height: Int, hasAlpha: Bool) {
+  init(width: Int, height: Int, hasAlpha: Bool, isRGB: Bool = false) {
     self.width = width
     self.height = height
-    self.hasAlpha = hasAlpha
+    self.hasAlpha = hasAlpha && !isRGB
+    self.isRGB = isRGB
     let lumaStride = Self.align(width)
-    let chromaStride = Self.align((width + 1) / 2)
-    let chromaRows = (height + 1) / 2
+    let chromaStride = isRGB ? lumaStride : Self.align((width + 1) / 2)
+    let chromaRows = isRGB ? height : (height + 1) / 2
     var strides = [lumaStride, chromaStride, chromaStride]
     var rows = [height, chromaRows, chromaRows]
-    if hasAlpha {
+    if self.hasAlpha {
       strides.append(lumaStride)
       rows.append(height)
     }
@@ -40,11 +44,14 @@ struct PlanarPicture: Sendable {
   }
 
   /// Bytes per row of the visible part of plane `plane`.
-  func rowBytes(_ plane: Int) -> Int { plane == 1 || plane == 2 ? (width + 1) / 2 : width }
+  func rowBytes(_ plane: Int) -> Int {
+    !isRGB && (plane == 1 || plane == 2) ? (width + 1) / 2 : width
+  }
 
   /// Whether `other` has the same size and layout (so its buffer can be reused for this one).
   func hasLayout(of other: PlanarPicture) -> Bool {
     width == other.width && height == other.height && hasAlpha == other.hasAlpha
+      && isRGB == other.isRGB
   }
 
   private static func align(_ n: Int) -> Int { (n + 63) & ~63 }

@@ -36,8 +36,7 @@ final class VideoWriter {
     try muxer.writeHeader(
       options: settings.codec == .h264 ? [("movflags", "+faststart")] : [])
     frame = try Frame(
-      width: settings.width, height: settings.height,
-      format: settings.alpha ? AV_PIX_FMT_YUVA420P : AV_PIX_FMT_YUV420P)
+      width: settings.width, height: settings.height, format: Self.pixelFormat(settings))
     packet = try Packet()
   }
 
@@ -47,13 +46,13 @@ final class VideoWriter {
   ) {
     c.pointee.width = Int32(s.width)
     c.pointee.height = Int32(s.height)
-    c.pointee.pix_fmt = s.alpha ? AV_PIX_FMT_YUVA420P : AV_PIX_FMT_YUV420P
+    c.pointee.pix_fmt = pixelFormat(s)
     c.pointee.time_base = AVRational(
       num: Int32(s.timeBaseNumerator), den: Int32(s.timeBaseDenominator))
     if let rate = s.frameRate {
       c.pointee.framerate = AVRational(num: Int32(rate.numerator), den: Int32(rate.denominator))
     } else if s.codec == .h264 {
-      // Variable rate in MP4: no B-frames. The mp4 sample table stores durations as decode-time
+      // Pictures of uneven length in MP4: no B-frames. The mp4 sample table stores durations as decode-time
       // steps; with B-frames x264's decode times are the presentation times shifted by the
       // reorder delay, so at uneven delays the last frames' durations come out wrong (measured:
       // the file 50 ms short on mixed-delays). Without reordering, decode time = pts and every
@@ -62,12 +61,23 @@ final class VideoWriter {
     }
     c.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
     c.pointee.color_primaries = AVCOL_PRI_BT709
-    c.pointee.color_trc = AVCOL_TRC_BT709
-    c.pointee.colorspace = AVCOL_SPC_BT709
-    c.pointee.color_range = AVCOL_RANGE_MPEG
+    if s.planarRGB {
+      c.pointee.color_trc = AVCOL_TRC_IEC61966_2_1  // sRGB, what GIF colours are
+      c.pointee.colorspace = AVCOL_SPC_RGB
+      c.pointee.color_range = AVCOL_RANGE_JPEG
+    } else {
+      c.pointee.color_trc = AVCOL_TRC_BT709
+      c.pointee.colorspace = AVCOL_SPC_BT709
+      c.pointee.color_range = AVCOL_RANGE_MPEG
+    }
     c.pointee.thread_count = 0  // auto: x264 and libvpx pick from the core count
     if s.codec == .vp9 { c.pointee.bit_rate = 0 }  // constant quality: crf alone (-b:v 0)
     if globalHeader { c.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
+  }
+
+  private static func pixelFormat(_ s: VideoEncoderSettings) -> AVPixelFormat {
+    if s.planarRGB { return AV_PIX_FMT_GBRP }
+    return s.alpha ? AV_PIX_FMT_YUVA420P : AV_PIX_FMT_YUV420P
   }
 
   /// The encoders' private options (their AVOption names).
@@ -76,9 +86,8 @@ final class VideoWriter {
     case .h264:
       return [("preset", s.preset), ("crf", "\(s.crf)"), ("profile", "high")]
     case .vp9:
-      return [
-        ("crf", "\(s.crf)"), ("cpu-used", "\(s.speed)"), ("row-mt", "1"), ("deadline", "good"),
-      ]
+      let quality = s.lossless ? [("lossless", "1")] : [("crf", "\(s.crf)")]
+      return quality + [("cpu-used", "\(s.speed)"), ("row-mt", "1"), ("deadline", "good")]
     }
   }
 

@@ -10,6 +10,8 @@ struct DecodeStage: Sendable {
   let filter: VideoRequest.ScaleFilter
   let strict: Bool
   let wantsPoster: Bool
+  /// Pictures in planar RGB (lossless VP9 of an opaque GIF) instead of YUV 4:2:0.
+  let planarRGB: Bool
   let cancellation: Cancellation
 
   func run(queue: StageQueue<VideoPipeline.Item>, recycled: StageQueue<PlanarPicture>) {
@@ -33,8 +35,8 @@ struct DecodeStage: Sendable {
       throw .internalError("\(path): cannot set up the scaler: \(error)")
     }
     let layout = PlanarPicture(
-      width: geometry.outputWidth, height: geometry.outputHeight,
-      hasAlpha: backdrop.keepsAlpha)
+      width: geometry.codedWidth, height: geometry.codedHeight,
+      hasAlpha: backdrop.keepsAlpha, isRGB: planarRGB)
     var damage: [GIFDamage] = []
     var sink = Converting(
       path: path, entries: schedule.entries, converter: converter, layout: layout,

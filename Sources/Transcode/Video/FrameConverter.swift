@@ -1,6 +1,6 @@
 /// The decode stage's work on each shown GIF frame: composite over the background, pad or crop
-/// to even, and convert to planar YUV once per GIF frame (``YUVConverter``; swscale when the
-/// picture is also resampled).
+/// (`--even`), resample (swscale) or upscale pixel art (whole pixels), then convert to planar
+/// YUV once per GIF frame (``YUVConverter``, which also fills H.264's extra edge).
 ///
 /// Created and used on the decode thread only (it may own a swscale context).
 final class FrameConverter {
@@ -23,12 +23,14 @@ final class FrameConverter {
 
   let geometry: VideoGeometry
   let backdrop: Backdrop
-  /// swscale, when resampling; same-size conversion is ``YUVConverter``'s.
+  /// swscale, when resampling to another size.
   private let scaler: Scaler?
   private let filter: Scaler.Filter
   /// The prepared rectangle, when the canvas cannot be read as it is.
   private var prepared: [UInt32] = []
   private let needsCopy: Bool
+  /// The displayed picture, when resampled or upscaled from the prepared one.
+  private var display: [UInt32] = []
 
   init(geometry: VideoGeometry, backdrop: Backdrop, filter: VideoRequest.ScaleFilter)
     throws(FFmpegError)
@@ -41,16 +43,18 @@ final class FrameConverter {
     } else {
       needsCopy = true
     }
-    if geometry.scales {
+    if geometry.resamples {
       scaler = try Scaler(
         sourceWidth: geometry.preparedWidth, sourceHeight: geometry.preparedHeight,
-        width: geometry.outputWidth, height: geometry.outputHeight,
-        output: backdrop.keepsAlpha ? .yuva420p : .yuv420p, filter: self.filter)
+        width: geometry.outputWidth, height: geometry.outputHeight, filter: self.filter)
     } else {
       scaler = nil
     }
     if needsCopy {
       prepared = [UInt32](repeating: 0, count: geometry.preparedWidth * geometry.preparedHeight)
+    }
+    if geometry.resamples || geometry.pixelArtScale != nil {
+      display = [UInt32](repeating: 0, count: geometry.outputWidth * geometry.outputHeight)
     }
   }
 
@@ -71,43 +75,82 @@ final class FrameConverter {
     }
   }
 
-  /// Converts the decoder's canvas (straight RGBA, canvas-sized) into `picture`.
+  /// Converts the decoder's canvas (straight RGBA, canvas-sized) into `picture` (coded size).
   func convert(_ canvas: UnsafeRawBufferPointer, into picture: inout PlanarPicture)
     throws(FFmpegError)
   {
     let g = geometry
-    try withPrepared(canvas) { (source, stride) throws(FFmpegError) in
-      if let scaler {
-        try scaler.convert(source, sourceStride: stride, into: &picture)
-      } else {
-        YUVConverter.convert(
-          source, stride: stride, width: g.outputWidth, height: g.outputHeight, into: &picture)
+    try withDisplay(canvas) { (source, stride) in
+      YUVConverter.convert(
+        source, stride: stride, width: g.outputWidth, height: g.outputHeight, into: &picture)
+    }
+  }
+
+  /// The poster: the first picture as RGBA at the video's size (alpha kept only with
+  /// `keepAlpha`, so it looks like the video), an H.264 extra edge repeated as in the video.
+  func poster(_ canvas: UnsafeRawBufferPointer) throws(FFmpegError) -> RGBAImage {
+    let g = geometry
+    return try withDisplay(canvas) { (source, stride) in
+      let (w, h) = (g.codedWidth, g.codedHeight)
+      var pixels = [UInt8](repeating: 0, count: w * h * 4)
+      let rowBytes = g.outputWidth * 4
+      pixels.withUnsafeMutableBytes { dst in
+        let out = dst.baseAddress!
+        for y in 0..<h {
+          let row = out + y * w * 4
+          row.copyMemory(from: source + min(y, g.outputHeight - 1) * stride, byteCount: rowBytes)
+          if w > g.outputWidth {
+            let last = row.load(fromByteOffset: rowBytes - 4, as: UInt32.self)
+            for x in g.outputWidth..<w {
+              row.storeBytes(of: last, toByteOffset: x * 4, as: UInt32.self)
+            }
+          }
+        }
+      }
+      return RGBAImage(width: w, height: h, pixels: pixels)
+    }
+  }
+
+  /// Calls `body` with the displayed RGBA picture (output size) and its row stride: the
+  /// prepared rectangle itself, or resampled or upscaled from it into `display`.
+  private func withDisplay<R>(
+    _ canvas: UnsafeRawBufferPointer, _ body: (UnsafeRawPointer, Int) -> R
+  ) throws(FFmpegError) -> R {
+    let g = geometry
+    return try withPrepared(canvas) { (source, stride) throws(FFmpegError) -> R in
+      if !g.resamples && g.pixelArtScale == nil { return body(source, stride) }
+      try display.withUnsafeMutableBufferPointer { (buffer) throws(FFmpegError) in
+        let out = buffer.baseAddress!
+        if let scaler {
+          try scaler.scaleRGBA(source, sourceStride: stride, into: UnsafeMutableRawPointer(out))
+        } else if let factor = g.pixelArtScale {
+          Self.upscale(
+            source.assumingMemoryBound(to: UInt32.self), stride / 4, g.preparedWidth,
+            g.preparedHeight, factor, into: out)
+        }
+      }
+      return display.withUnsafeBufferPointer {
+        body(UnsafeRawPointer($0.baseAddress!), g.outputWidth * 4)
       }
     }
   }
 
-  /// The poster: the prepared picture as RGBA at the output size (alpha kept only with
-  /// `keepAlpha`, so it looks like the video).
-  func poster(_ canvas: UnsafeRawBufferPointer) throws(FFmpegError) -> RGBAImage {
-    let g = geometry
-    return try withPrepared(canvas) { (source, stride) throws(FFmpegError) in
-      var pixels: [UInt8]
-      if g.scales {
-        let rgba = try Scaler(
-          sourceWidth: g.preparedWidth, sourceHeight: g.preparedHeight, width: g.outputWidth,
-          height: g.outputHeight, output: .rgba, filter: filter)
-        pixels = try rgba.scaleRGBA(source, sourceStride: stride)
-      } else {
-        pixels = [UInt8](repeating: 0, count: g.outputWidth * g.outputHeight * 4)
-        let rowBytes = g.outputWidth * 4
-        pixels.withUnsafeMutableBytes { dst in
-          for y in 0..<g.outputHeight {
-            dst.baseAddress!.advanced(by: y * rowBytes)
-              .copyMemory(from: source + y * stride, byteCount: rowBytes)
-          }
-        }
+  /// Nearest-neighbour upscale by a whole `factor`: each source pixel becomes a factor x
+  /// factor block (rows written once, then copied).
+  private static func upscale(
+    _ source: UnsafePointer<UInt32>, _ sourceStride: Int, _ width: Int, _ height: Int,
+    _ factor: Int, into out: UnsafeMutablePointer<UInt32>
+  ) {
+    let outWidth = width * factor
+    for y in 0..<height {
+      let src = source + y * sourceStride
+      let first = out + y * factor * outWidth
+      var x = 0
+      for sx in 0..<width {
+        (first + x).update(repeating: src[sx], count: factor)
+        x += factor
       }
-      return RGBAImage(width: g.outputWidth, height: g.outputHeight, pixels: pixels)
+      for k in 1..<factor { (first + k * outWidth).update(from: first, count: outWidth) }
     }
   }
 

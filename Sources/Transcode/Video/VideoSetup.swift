@@ -20,23 +20,23 @@ struct VideoSetup {
     case .plays(let n): plays = n
     case .gif: plays = index.plays == 0 ? 1 : index.plays
     }
-    schedule = VideoSchedule(
-      plan: plan.timeline, plays: plays, holdsRepeats: request.format == .webm)
+    schedule = VideoSchedule(plan: plan.timeline, plays: plays, cfr: request.cfr)
     if schedule.entries.isEmpty {
       // Only SwiftyGif's integrity timeline gets here: it truncates a GIF shorter than a tick.
       throw .cannotConvert(path: request.input, .noFrameShown(timeline: plan.timeline.kind.name))
     }
     geometry = VideoGeometry(
       canvasWidth: index.canvasWidth, canvasHeight: index.canvasHeight, even: request.even,
-      width: request.width, height: request.height)
+      width: request.width, height: request.height, pixelArt: request.pixelArt,
+      evenCoded: request.format == .mp4)
     // libx264 and libvpx-vp9 both refuse a side over 16384 pixels (measured with FFmpeg 5.1);
     // say so before any work, with the way out.
     let side = VideoGeometry.maxSide
-    if geometry.outputWidth > side || geometry.outputHeight > side {
+    if geometry.codedWidth > side || geometry.codedHeight > side {
       throw .cannotConvert(
         path: request.input,
         .videoTooLarge(
-          width: geometry.outputWidth, height: geometry.outputHeight, limit: side,
+          width: geometry.codedWidth, height: geometry.codedHeight, limit: side,
           encoder: request.format.encoderName))
     }
     backdrop = try Self.backdrop(request, plan, schedule, cancellation)
@@ -61,13 +61,15 @@ struct VideoSetup {
 
   var encoderSettings: VideoEncoderSettings {
     VideoEncoderSettings(
-      codec: request.format == .mp4 ? .h264 : .vp9, width: geometry.outputWidth,
-      height: geometry.outputHeight, alpha: backdrop.keepsAlpha,
+      codec: request.format == .mp4 ? .h264 : .vp9, width: geometry.codedWidth,
+      height: geometry.codedHeight, alpha: backdrop.keepsAlpha,
       timeBaseNumerator: schedule.timeBaseNumerator,
       timeBaseDenominator: schedule.timeBaseDenominator,
-      frameRate: schedule.rate.map { ($0.numerator, $0.denominator) },
+      frameRate: schedule.constantRate ? schedule.rate.map { ($0.numerator, $0.denominator) } : nil,
       onlyPictureDuration: schedule.videoFrames == 1 ? schedule.entries.first?.duration : nil,
-      crf: request.crf ?? request.format.defaultCRF, preset: request.preset, speed: request.speed)
+      crf: request.crf ?? request.format.defaultCRF, lossless: request.lossless,
+      planarRGB: request.lossless && !backdrop.keepsAlpha,
+      preset: request.preset, speed: request.speed)
   }
 
   /// Encodes into `files`' temporaries and commits them.
@@ -91,7 +93,7 @@ struct VideoSetup {
       decode: DecodeStage(
         path: request.input, source: plan.source, schedule: schedule, geometry: geometry,
         backdrop: backdrop, filter: request.scaleFilter, strict: request.strict,
-        wantsPoster: request.poster, cancellation: cancellation))
+        wantsPoster: request.poster, planarRGB: settings.planarRGB, cancellation: cancellation))
     let outcome = try pipeline.run(into: writer, progress: progress)
     do {
       try writer.finish()
@@ -106,8 +108,9 @@ struct VideoSetup {
     notes += outcome.damage.map(\.description)
     return VideoSummary(
       output: request.output, poster: request.poster ? request.posterPath : nil,
-      width: geometry.outputWidth, height: geometry.outputHeight, rate: schedule.rate,
-      frames: outcome.videoFrames, gifFrames: plan.index.frames.count,
+      width: geometry.codedWidth, height: geometry.codedHeight, rate: schedule.rate,
+      constantRate: schedule.constantRate, frames: outcome.videoFrames,
+      ticks: Int(schedule.playLength) * schedule.plays, gifFrames: plan.index.frames.count,
       convertedFrames: outcome.convertedFrames, plays: schedule.plays,
       durationMilliseconds: schedule.durationMilliseconds, keepsAlpha: backdrop.keepsAlpha,
       payloadBytes: Int(writer.bytesWritten), warnings: notes)

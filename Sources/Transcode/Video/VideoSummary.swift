@@ -4,13 +4,18 @@ public struct VideoSummary: Sendable, Equatable {
   public var output: String
   /// The poster written, when asked for.
   public var poster: String?
-  /// The encoded picture size (even).
+  /// The displayed size (the GIF's own unless resized or made even).
   public var width: Int
   public var height: Int
-  /// The constant frame rate, or nil for variable frame rate (`--timeline native`).
+  /// The rate of the timeline's grid (every picture starts on it), or nil for native.
   public var rate: FrameRate?
-  /// Video frames written (ticks over all plays).
+  /// Whether every tick is a picture (`cfr`): a strict constant frame rate.
+  public var constantRate: Bool
+  /// Pictures written, over all plays: one per run of ticks showing one GIF frame, or one per
+  /// tick with `cfr`.
   public var frames: Int
+  /// Ticks of the grid over all plays (native: centiseconds).
+  public var ticks: Int
   /// GIF frames read, and how many of them were converted (shown for at least one tick).
   public var gifFrames: Int
   public var convertedFrames: Int

@@ -7,7 +7,10 @@ struct FileResult: Sendable, Encodable {
   var input: String
   var outputs: [String] = []
   var status: Status = .ok
+  /// GIF frames read.
   var frames: Int?
+  /// Video: pictures written, and ticks of the timeline's grid they cover.
+  var pictures: Int?
   var ticks: Int?
   var rate: String?
   var durationMilliseconds: Int?
@@ -22,7 +25,8 @@ struct FileResult: Sendable, Encodable {
   var message: String?
 
   enum CodingKeys: String, CodingKey {
-    case input, outputs, status, frames, ticks, rate, durationMilliseconds, bytes, seconds, error,
+    case input, outputs, status, frames, pictures, ticks, rate, durationMilliseconds, bytes,
+      seconds, error,
       exitStatus, warnings
   }
 }

@@ -36,6 +36,24 @@ enum VideoFixtures {
     return gif
   }
 
+  /// A 15x9 checkerboard of single pixels in red, green, blue and yellow (every neighbour a
+  /// different colour: the worst case for 4:2:0 chroma), two frames, the second shifted.
+  static var checkerboard: VideoGIFWriter {
+    let (w, h) = (15, 9)
+    var gif = VideoGIFWriter(width: w, height: h, palette: palette)
+    for shift in 0..<2 {
+      let pixels = (0..<(w * h)).map { i in UInt8((i % w + 2 * (i / w) + shift) % 4) }
+      gif.frames.append(
+        VideoGIFWriter.Frame(width: w, height: h, pixels: pixels, delayCentiseconds: 10))
+    }
+    return gif
+  }
+
+  /// The colour of `checkerboard`'s pixel (x, y) in frame `frame`.
+  static func checker(_ x: Int, _ y: Int, frame: Int) -> (UInt8, UInt8, UInt8) {
+    palette[(x + 2 * y + frame) % 4]
+  }
+
   /// The colour index of solid frame `i`.
   static func color(_ i: Int) -> (UInt8, UInt8, UInt8) { palette[i % 4] }
 }

@@ -17,12 +17,13 @@ enum VideoProbe {
   /// NAME.FORMAT beside it with `timeline`; the summary and the video's path.
   static func convertSolids(
     delays: [Int], name: String, format: VideoRequest.Format,
-    timeline: TimelineKind = .standard
+    timeline: TimelineKind = .standard, cfr: Bool = false, even: VideoRequest.EvenSize? = nil
   ) throws -> (summary: VideoSummary, video: String) {
     let dir = try folder()
     let gif = try write(VideoFixtures.solids(delays: delays), to: dir, as: name + ".gif")
     let video = dir + "/" + name + "." + format.rawValue
-    let request = VideoRequest(input: gif, output: video, format: format, timeline: timeline)
+    let request = VideoRequest(
+      input: gif, output: video, format: format, timeline: timeline, cfr: cfr, even: even)
     return (try Transcoder.video(request), video)
   }
 

@@ -20,6 +20,8 @@ public enum Setting: String, Sendable, Equatable, CaseIterable {
   case fps = "fps"
   case integrity = "integrity"
   case maxFPS = "highest rate"
+  case lossless = "lossless"
+  case format = "format"
 
   /// The plain-words name: "the crf".
   public var plainName: String { "the \(rawValue)" }
@@ -38,6 +40,8 @@ public enum RequestError: Error, Equatable, Sendable {
   case outputIsInput(path: String)
   /// Reading standard input needs an output name.
   case outputNeeded
+  /// A setting the format cannot honour; `reason` says why.
+  case unsupported(Setting, format: String, reason: String)
 
   /// The message, with each setting named by `name`.
   public func message(naming name: (Setting) -> String) -> String {
@@ -53,6 +57,8 @@ public enum RequestError: Error, Equatable, Sendable {
       return "\(path): the output would replace the input; choose another \(name(.output))"
     case .outputNeeded:
       return "reading a GIF from standard input needs \(name(.output)) to name the result"
+    case .unsupported(let setting, let format, let reason):
+      return "\(name(setting)) is not available for \(format): \(reason)"
     }
   }
 }

@@ -12,6 +12,9 @@ public struct TimelineReport: Sendable, Codable, Equatable {
   public var framesPerSecond: Double?
   /// How many ticks (native: one entry per GIF frame).
   public var ticks: Int
+  /// Pictures a video writes by default: one per run of ticks showing one GIF frame (with
+  /// `--cfr`, one per tick instead).
+  public var pictures: Int
   public var framesShown: Int
   public var framesDropped: Int
   public var ticksDuplicated: Int
@@ -30,6 +33,7 @@ public struct TimelineReport: Sendable, Codable, Equatable {
     rate = plan.rate?.description
     framesPerSecond = plan.rate?.framesPerSecond
     ticks = plan.tickCount
+    pictures = plan.runs.count { $0.tickCount > 0 }
     framesShown = stats.framesShown
     framesDropped = stats.framesDropped
     ticksDuplicated = stats.ticksDuplicated

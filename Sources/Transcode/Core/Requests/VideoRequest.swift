@@ -13,9 +13,11 @@ public struct VideoRequest: Sendable, Equatable {
     public var defaultCRF: Int { self == .mp4 ? 23 : 32 }
   }
 
-  /// What to do with an odd width or height (H.264 and VP9 in 4:2:0 need even sizes).
+  /// How to make an odd width or height even, for users who want an even displayed size. By
+  /// default (`even` nil) the video shows the GIF's own size, odd or not (see
+  /// ``VideoGeometry``).
   public enum EvenSize: String, Sendable, Equatable, CaseIterable {
-    /// Add one row or column of the background colour (never loses a pixel). The default.
+    /// Add one row or column of the background colour (never loses a pixel).
     case pad
     /// Drop the last row or column.
     case crop
@@ -53,8 +55,12 @@ public struct VideoRequest: Sendable, Equatable {
   public var force: Bool
   /// How delays are read (GIF-SEMANTICS.md): browser by default.
   public var delays: DelayPolicy
-  /// How delays become frames (TIMELINE.md): auto with a 50 fps ceiling by default.
+  /// How delays become frames (TIMELINE.md): by default `auto` with no cap, the exact gcd grid
+  /// (with ``cfr``, capped at 50 fps).
   public var timeline: TimelineKind
+  /// One picture per tick (strict constant frame rate, for editors and upload pipelines that
+  /// need it) instead of one picture per run of ticks showing the same frame.
+  public var cfr: Bool
   /// Constant rate factor; nil means the format's default (MP4 23, WebM 32).
   public var crf: Int?
   /// The x264 preset (MP4).
@@ -63,11 +69,17 @@ public struct VideoRequest: Sendable, Equatable {
   public var speed: Int
   /// The colour under transparent pixels; nil means white for MP4 and kept alpha for WebM.
   public var background: VideoColor?
-  public var even: EvenSize
+  /// Make the displayed size even, and how; nil keeps the GIF's size.
+  public var even: EvenSize?
   /// Output width or height (aspect kept when only one is given; always made even).
   public var width: Int?
   public var height: Int?
   public var scaleFilter: ScaleFilter
+  /// Pixel art: an integer nearest-neighbour upscale by an even factor (2 unless `width` or
+  /// `height` asks for more), so every GIF pixel owns whole chroma samples and stays crisp.
+  public var pixelArt: Bool
+  /// Lossless coding (WebM: VP9 lossless, which browsers play; MP4 has none they play).
+  public var lossless: Bool
   public var loop: Loop
   /// Canvas pixel limit (`--max-pixels`).
   public var maxPixels: Int
@@ -76,11 +88,11 @@ public struct VideoRequest: Sendable, Equatable {
 
   public init(
     input: String, output: String, format: Format, poster: Bool = false, force: Bool = false,
-    delays: DelayPolicy = .browser, timeline: TimelineKind = .auto(maxFPS: FrameRate(50)),
+    delays: DelayPolicy = .browser, timeline: TimelineKind = .standard, cfr: Bool = false,
     crf: Int? = nil, preset: String = "medium", speed: Int = 4, background: VideoColor? = nil,
-    even: EvenSize = .pad, width: Int? = nil, height: Int? = nil,
-    scaleFilter: ScaleFilter = .bilinear, loop: Loop = .plays(1),
-    maxPixels: Int = GIFSource.defaultMaxPixels, strict: Bool = false
+    even: EvenSize? = nil, width: Int? = nil, height: Int? = nil,
+    scaleFilter: ScaleFilter = .bilinear, pixelArt: Bool = false, lossless: Bool = false,
+    loop: Loop = .plays(1), maxPixels: Int = GIFSource.defaultMaxPixels, strict: Bool = false
   ) {
     self.input = input
     self.output = output
@@ -89,6 +101,7 @@ public struct VideoRequest: Sendable, Equatable {
     self.force = force
     self.delays = delays
     self.timeline = timeline
+    self.cfr = cfr
     self.crf = crf
     self.preset = preset
     self.speed = speed
@@ -97,6 +110,8 @@ public struct VideoRequest: Sendable, Equatable {
     self.width = width
     self.height = height
     self.scaleFilter = scaleFilter
+    self.pixelArt = pixelArt
+    self.lossless = lossless
     self.loop = loop
     self.maxPixels = maxPixels
     self.strict = strict
@@ -120,6 +135,12 @@ public struct VideoRequest: Sendable, Equatable {
   /// Throws the first setting out of range; needs no input, so a caller checks it once for a
   /// whole batch, before any file is read.
   public func validate() throws(RequestError) {
+    if lossless && format == .mp4 {
+      throw .unsupported(
+        .lossless, format: "mp4",
+        reason: "browsers do not play lossless H.264; webm plays lossless VP9")
+    }
+    if lossless && crf != nil { throw .conflict(.lossless, .crf) }
     if let crf, !Self.crfRange(format).contains(crf) {
       let range = Self.crfRange(format)
       throw .outOfRange(
@@ -148,7 +169,15 @@ public struct VideoRequest: Sendable, Equatable {
 
   /// How the GIF is read and planned: video plays all-zero delays at 10 cs on every timeline.
   public var planOptions: GIFPlan.Options {
-    GIFPlan.Options(maxPixels: maxPixels, strict: strict, delays: delays, timeline: timeline)
+    GIFPlan.Options(
+      maxPixels: maxPixels, strict: strict, delays: delays, timeline: plannedTimeline)
+  }
+
+  /// The timeline planned: `timeline`, except that with ``cfr`` an uncapped `auto` keeps
+  /// its 50 fps cap (every tick is a picture there).
+  public var plannedTimeline: TimelineKind {
+    if cfr, case .auto(nil) = timeline { return .auto(maxFPS: TimelineKind.defaultMaxFPS) }
+    return timeline
   }
 
   /// Where the poster goes: the output's name with `.png` instead of its extension.

@@ -36,8 +36,8 @@ public enum Timeline {
       warnings.append("all delays are zero; playing at \(allZeroCentiseconds) cs per frame")
     }
     var resolved = kind
-    if case .auto(let maxFPS) = kind {
-      resolved = gcdRate(durations) <= maxFPS ? .gcd : .fps(maxFPS)
+    if case .auto(let cap) = kind {
+      if let cap, gcdRate(durations) > cap { resolved = .fps(cap) } else { resolved = .gcd }
     }
     let rate: FrameRate?
     let ticks: [Int]

@@ -1,7 +1,10 @@
 /// Which timeline turns GIF delays into output ticks (TIMELINE.md defines each one exactly).
 public enum TimelineKind: Sendable, Equatable {
-  /// `gcd` when its rate is at most `maxFPS`, else `fps(maxFPS)`. The default, with 50 fps.
-  case auto(maxFPS: FrameRate)
+  /// The default: `gcd` when its rate is at most `maxFPS`, else `fps(maxFPS)`; with no cap
+  /// (`nil`, the default), always `gcd`: every frame starts at its browser time. Video writes a
+  /// frame held for several ticks as one picture, so a fine grid costs nothing there; a cap
+  /// matters where every tick is a picture (`--cfr`, which caps at ``defaultMaxFPS``).
+  case auto(maxFPS: FrameRate?)
   /// One tick per gcd of the delays: exact, but mixed delays give high rates.
   case gcd
   /// Sampling at a constant rate: never drops a frame at least one tick long.
@@ -11,12 +14,13 @@ public enum TimelineKind: Sendable, Equatable {
   /// No resampling: one entry per GIF frame, each with its own duration.
   case native
 
-  /// `auto`'s default highest rate: 50 fps, 20 ms ticks, the shortest browser delay.
+  /// `auto`'s highest rate when every tick is a picture (`--cfr`): 50 fps, 20 ms ticks, the
+  /// shortest browser delay.
   public static let defaultMaxFPS = FrameRate(50)
   /// SwiftyGif's default level of integrity.
   public static let defaultIntegrity: Float = 0.8
-  /// The default timeline: `auto` with at most 50 fps.
-  public static let standard = TimelineKind.auto(maxFPS: defaultMaxFPS)
+  /// The default timeline: `auto` with no cap, the exact gcd grid.
+  public static let standard = TimelineKind.auto(maxFPS: nil)
 
   /// The highest rate `fps` and `auto` accept: 240 fps.
   public static let highestRate = FrameRate(240)
@@ -44,7 +48,7 @@ public enum TimelineKind: Sendable, Equatable {
   public func validate() throws(TimelineError) {
     switch self {
     case .auto(let maxFPS):
-      if maxFPS < TimelineKind.lowestMaxFPS || maxFPS > TimelineKind.highestRate {
+      if let maxFPS, maxFPS < TimelineKind.lowestMaxFPS || maxFPS > TimelineKind.highestRate {
         throw .maxFPSOutOfRange(maxFPS)
       }
     case .fps(let rate):
