@@ -68,13 +68,12 @@ int cpng_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int level,
   png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
                PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
   png_set_compression_level(png, level);
-  if (filter == CPNG_FILTER_NONE) {
-    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
-    // Unfiltered RGBA compresses better with zlib's default strategy than with Z_FILTERED.
-    png_set_compression_strategy(png, 0 /* Z_DEFAULT_STRATEGY */);
-  } else {
-    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_ALL_FILTERS);
-  }
+  png_set_filter(png, PNG_FILTER_TYPE_BASE,
+                 filter == CPNG_FILTER_NONE ? PNG_FILTER_NONE : PNG_ALL_FILTERS);
+  // zlib's default strategy, not the Z_FILTERED libpng picks for filtered rows: measured on
+  // posters of the bench GIFs at level 9, 1-4% smaller (large-1920x1080: 240,445 bytes against
+  // 249,182).
+  png_set_compression_strategy(png, 0 /* Z_DEFAULT_STRATEGY */);
   // Larger IDAT chunks: fewer chunk headers and CRCs on big pages.
   png_set_compression_buffer_size(png, 1 << 20);
   png_write_info(png, info);
