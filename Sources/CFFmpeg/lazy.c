@@ -30,9 +30,6 @@
   X(AVUTIL, int, av_log_format_line2,                                                           \
     (void *p, int level, const char *fmt, va_list vl, char *line, int size, int *prefix),       \
     (p, level, fmt, vl, line, size, prefix))                                                    \
-  X(AVUTIL, AVBufferRef *, av_buffer_create,                                                    \
-    (uint8_t * data, size_t size, void (*release)(void *, uint8_t *), void *opaque, int flags), \
-    (data, size, release, opaque, flags))                                                       \
   X(AVUTIL, int, av_dict_set, (AVDictionary * *m, const char *k, const char *v, int f),         \
     (m, k, v, f))                                                                               \
   X(AVUTIL, int, av_dict_set_int, (AVDictionary * *m, const char *k, int64_t v, int f),         \
