@@ -83,9 +83,11 @@ enum FFmpegLibraries {
     }
   }
 
-  /// The Debian package whose libavcodec has the encoder `name`.
+  /// The Debian package whose libavcodec has the encoder `name` (libavcodec's own package when
+  /// FFmpeg cannot be loaded at all).
   static func package(providing name: String) -> String {
     let libavcodec = debianPackage(soname: String(cString: cffmpeg_soname(Int32(CFFMPEG_AVCODEC))))
+    guard isAvailable else { return libavcodec }
     switch name {
     case "libwebp": return "\(libavcodec) (built with libwebp)"
     default: return "libavcodec-extra"
