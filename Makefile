@@ -45,8 +45,11 @@ demo: build
 # at start, FFmpeg's (libavcodec59, libavformat59, libswscale6, libavutil57) when it first encodes
 # video or WebP; `make deps` installs them (the -dev packages depend on them), and --version
 # lists what it finds.
-install: build
+# The manual plugin builds gif2x in release itself, without --static-swift-stdlib: `build` runs
+# after it so that the binary installed is the static one.
+install: deps
 	$(SWIFT) package plugin generate-manual
+	$(MAKE) build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
 	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
