@@ -38,7 +38,7 @@ demo: build
 	$(BIN) --info samples/bounce.gif
 	$(BIN) --to mp4 samples/bounce.gif -o demo-out/bounce.mp4 --poster --force
 	$(BIN) --to webm samples/bounce.gif -o demo-out/bounce.webm --force
-	$(BIN) --sheet samples/bounce.gif -o demo-out/bounce.png --force
+	$(BIN) --sheet samples/bounce.gif -o demo-out/bounce-sheet.png --force
 
 # The binary, its man page and bash/zsh/fish completions (all from swift-argument-parser). The
 # binary links the Swift runtime statically and loads only system libraries: libpng16 and libz

@@ -44,6 +44,9 @@ extension Transcoder {
       for (page, bytes) in files.enumerated() { try outputs.write(bytes, to: names.image(page)) }
       if request.format == .godot {
         try outputs.write(Array(GodotSpriteFrames.render(document).utf8), to: names.data(0))
+      } else if request.format.hasOneDataFile {
+        let text = SheetJSON.render(document, format: request.format, page: 0)
+        try outputs.write(Array(text.utf8), to: names.data(0))
       } else {
         for page in layout.pages.indices {
           let text = SheetJSON.render(document, format: request.format, page: page)
@@ -77,7 +80,8 @@ extension Transcoder {
     }
   }
 
-  /// The layout of `cells`, scaled; frames that do not fit a page are bad input (65).
+  /// The layout of `cells`, scaled; frames that do not fit a page, or pages that the data
+  /// format cannot describe, are bad input (65).
   private static func plannedLayout(
     _ cells: [FrameSurvey.Cell], _ request: SheetRequest
   ) throws(TranscodeError) -> SheetLayout {
@@ -85,9 +89,16 @@ extension Transcoder {
     let sizes = cells.map {
       SheetLayout.PageSize(width: $0.source.width * scale, height: $0.source.height * scale)
     }
+    let limit = request.imageFormat.maxSide
     do throws(SheetError) {
-      return try SheetLayout.plan(
-        cells: sizes, options: request.layout, imageLimit: request.imageFormat.maxSide)
+      let layout = try SheetLayout.plan(cells: sizes, options: request.layout, imageLimit: limit)
+      if layout.pages.count > 1 && !request.format.describesPages {
+        throw .formatHasOnePage(
+          request.format, pages: layout.pages.count, maxSize: request.layout.maxSize,
+          onePage: SheetLayout.onePageSize(
+            cells: sizes, options: request.layout, imageLimit: limit))
+      }
+      return layout
     } catch {
       throw .cannotConvert(path: request.input, .sheet(error))
     }

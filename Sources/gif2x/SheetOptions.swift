@@ -9,7 +9,7 @@ struct SheetOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "The data file's format (godot writes a .tres).",
+      "The data file's format (phaser: one .json for every page; godot: a .tres).",
       valueName: "format"))
   var format: SheetFormat = .asepriteHash
 

@@ -37,6 +37,8 @@ MODES = {
     "sheet": lambda gif, out: ["--sheet", gif, "-o", os.path.join(out, "s.png")],
     "sheet-native": lambda gif, out: ["--sheet", "--max-size", "65535", "--timeline", "native",
                                       gif, "-o", os.path.join(out, "s.png")],
+    "sheet-phaser": lambda gif, out: ["--sheet", "--format", "phaser", "--max-size", "256", gif,
+                                      "-o", os.path.join(out, "s.png")],
     "mp4": lambda gif, out: ["--to", "mp4", "--preset", "ultrafast", gif, "-o",
                              os.path.join(out, "v.mp4")],
     "webm": lambda gif, out: ["--to", "webm", "--speed", "8", gif, "-o",

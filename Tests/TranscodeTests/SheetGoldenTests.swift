@@ -35,11 +35,18 @@ struct SheetGoldenTests {
         $0.layout.trim = true
         $0.layout.padding = 1
       },
-      Case(golden: "strip-pages-aseprite-hash.json", fixture: strip6, name: "strip") {
+    ]
+    // Three pages: one data file per page (TexturePacker), one for all (Phaser, Godot).
+    + SheetFormat.allCases.filter(\.describesPages).map { format in
+      Case(
+        golden: "strip-pages-\(format.rawValue).\(format.fileExtension)", fixture: strip6,
+        name: "strip"
+      ) {
+        $0.format = format
         $0.layout.maxSize = 5
         $0.delays = .raw
-      },
-    ]
+      }
+    }
 
   /// Six frames 3x2: at --max-size 5 two fit on a page, so three pages.
   @Sendable static func strip6() -> SheetGIFWriter { SheetFixtures.strip(count: 6) }

@@ -114,4 +114,28 @@ struct SheetLayoutTests {
     }
     try SheetLayoutOptions().validate()
   }
+
+  @Test("the smallest --max-size that holds every cell on one page")
+  func onePageSize() throws {
+    let cells = Array(repeating: SheetLayout.PageSize(width: 96, height: 64), count: 20)
+    for options in [
+      SheetLayoutOptions(maxSize: 200), SheetLayoutOptions(padding: 3, maxSize: 200),
+      SheetLayoutOptions(columns: 2, maxSize: 500), SheetLayoutOptions(maxSize: 200, trim: true),
+      SheetLayoutOptions(maxSize: 200, powerOfTwo: true),
+    ] {
+      let side = try #require(SheetLayout.onePageSize(cells: cells, options: options))
+      var at = options
+      at.maxSize = side
+      #expect(try SheetLayout.plan(cells: cells, options: at).pages.count == 1, "\(options)")
+      at.maxSize = side - 1
+      let below = try? SheetLayout.plan(cells: cells, options: at)
+      #expect((below?.pages.count ?? 2) > 1, "\(options)")
+    }
+    // Near-square 5 x 4 would be 480 wide; 4 x 5 is 384 x 320.
+    #expect(SheetLayout.onePageSize(cells: cells, options: SheetLayoutOptions(maxSize: 200)) == 384)
+    // No page the image format takes holds them all: nothing to suggest.
+    #expect(
+      SheetLayout.onePageSize(
+        cells: cells, options: SheetLayoutOptions(maxSize: 200), imageLimit: 300) == nil)
+  }
 }

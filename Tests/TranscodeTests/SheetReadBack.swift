@@ -12,7 +12,7 @@ struct SheetReadBack {
     var spriteSource: PixelRect
     var sourceWidth: Int
     var sourceHeight: Int
-    /// Milliseconds (nil in TexturePacker formats, which have none).
+    /// Milliseconds (nil when the entry has none).
     var durationMilliseconds: Double?
   }
 
@@ -21,6 +21,12 @@ struct SheetReadBack {
   var repeatCount: Int?
   /// `meta.gif2x` of the first JSON file.
   var gif2x: [String: Any] = [:]
+  /// The top-level `animations` (PixiJS), nil when absent.
+  var animations: [String: [String]]?
+  /// The page images named, first page first.
+  var pageImages: [String] = []
+  /// How many frame keys all pages hold together.
+  var keyCount = 0
 
   static func read(_ path: String, format: SheetFormat) throws -> SheetReadBack {
     format == .godot ? try readGodot(path) : try readJSON(path)
@@ -46,28 +52,42 @@ struct SheetReadBack {
     if let tags = meta["frameTags"] as? [[String: Any]], let r = tags.first?["repeat"] as? String {
       result.repeatCount = Int(r)
     }
-    var files = [main]
-    for other in meta["related_multi_packs"] as? [String] ?? [] {
-      files.append(try object((folder as NSString).appendingPathComponent(other)))
+    // Pages as the loaders find them: Phaser's multiatlas lists them in `textures`; the others
+    // name one image per file and link the other files by `meta.related_multi_packs` (PixiJS).
+    var pages: [(image: String, frames: Any)] = []
+    if let textures = main["textures"] as? [[String: Any]] {
+      pages = textures.map { ($0["image"] as! String, $0["frames"]!) }
+    } else {
+      var files = [main]
+      for other in meta["related_multi_packs"] as? [String] ?? [] {
+        files.append(try object((folder as NSString).appendingPathComponent(other)))
+      }
+      pages = files.map { (($0["meta"] as! [String: Any])["image"] as! String, $0["frames"]!) }
     }
-    var byKey: [Int: Entry] = [:]
-    for file in files {
-      let image = (file["meta"] as! [String: Any])["image"] as! String
+    result.pageImages = pages.map(\.image)
+    var byKey: [String: Entry] = [:]
+    for (image, frames) in pages {
       let list: [(String, [String: Any])]
-      if let array = file["frames"] as? [[String: Any]] {
+      if let array = frames as? [[String: Any]] {
         list = array.map { ($0["filename"] as! String, $0) }
       } else {
-        list = (file["frames"] as! [String: [String: Any]]).map { ($0.key, $0.value) }
+        list = (frames as! [String: [String: Any]]).map { ($0.key, $0.value) }
       }
       for (key, f) in list {
+        precondition(byKey[key] == nil, "frame key \(key) on two pages")
         let size = f["sourceSize"] as! [String: Any]
-        byKey[Int(key)!] = Entry(
+        byKey[key] = Entry(
           image: image, frame: rect(f["frame"]), spriteSource: rect(f["spriteSourceSize"]),
           sourceWidth: size["w"] as! Int, sourceHeight: size["h"] as! Int,
           durationMilliseconds: (f["duration"] as? NSNumber)?.doubleValue)
       }
     }
-    result.entries = (0..<byKey.count).map { byKey[$0]! }
+    // Play order: the `animations` list PixiJS reads, else the keys "0", "1", … as Phaser's
+    // createFromAseprite walks them.
+    result.animations = main["animations"] as? [String: [String]]
+    let order = result.animations?.values.first ?? (0..<byKey.count).map { "\($0)" }
+    result.entries = order.map { byKey[$0]! }
+    result.keyCount = byKey.count
     return result
   }
 
@@ -119,6 +139,7 @@ struct SheetReadBack {
           durationMilliseconds: duration / speed * 1000))
     }
     result.repeatCount = text.contains("\"loop\": true") ? nil : 1
+    result.pageImages = pages.keys.sorted { Int($0)! < Int($1)! }.map { pages[$0]! }
     return result
   }
 

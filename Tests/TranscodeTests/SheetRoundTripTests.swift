@@ -23,6 +23,9 @@ struct SheetRoundTripTests {
       description: "pages of 16 px, pot, no dedup",
       layout: SheetLayoutOptions(maxSize: 16, powerOfTwo: true, dedup: false)),
     Variant(description: "webp, 2 columns", image: .webp, layout: SheetLayoutOptions(columns: 2)),
+    Variant(
+      description: "pages of 5 px: one or two cells a page",
+      layout: SheetLayoutOptions(maxSize: 5)),
   ]
 
   static let fixtures: [(String, SheetGIFWriter)] = [
@@ -33,12 +36,41 @@ struct SheetRoundTripTests {
   @Test("native sheets rebuild every GIF frame", arguments: SheetFormat.allCases, variants)
   func native(format: SheetFormat, variant: Variant) throws {
     for (name, gif) in Self.fixtures {
+      let paged = variant.layout.maxSize < 16
+      if paged && !format.describesPages {
+        // One page is all Aseprite's layout describes: refused, nothing written.
+        let folder = try SheetFixtures.folder()
+        let path = try SheetFixtures.write(gif, name: name, in: folder)
+        var request = SheetRequest(input: path, format: format, layout: variant.layout)
+        request.imageFormat = variant.image
+        #expect {
+          _ = try Transcoder.sheet(request)
+        } throws: { error in
+          guard
+            case .cannotConvert(path, .sheet(.formatHasOnePage(format, _, 5, _))) =
+              error as? TranscodeError
+          else { return false }
+          return true
+        }
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(left == ["\(name).gif"], "\(name)")
+        continue
+      }
       let (summary, folder, path) = try SheetFixtures.sheet(gif, name: name) {
         $0.format = format
         $0.imageFormat = variant.image
         $0.layout = variant.layout
       }
       let back = try SheetReadBack.read(summary.dataFiles[0], format: format)
+      // Every page is named by the data file the loader is given, first page first.
+      #expect(back.pageImages == summary.images.map { ($0 as NSString).lastPathComponent })
+      if paged { #expect(summary.images.count > 1, "\(name)") }
+      if format != .godot {
+        // PixiJS's animations list (not in Phaser's multiatlas) holds every key once, in play
+        // order, however many pages there are.
+        #expect(back.animations?.keys.sorted() == (format == .phaser ? nil : [name]), "\(name)")
+        #expect(back.keyCount == gif.frames.count, "\(name)")
+      }
       let frames = try SheetFixtures.decodedFrames(path)
       let pages = try Self.pages(summary, folder: folder, format: variant.image)
       #expect(back.entries.count == frames.count, "\(name)")

@@ -22,6 +22,30 @@ import Testing
     #expect(shown == [0, 1, 2, 3])
   }
 
+  /// Long holds (50 frames of 5-200 cs): one picture per frame instead of one per tick. The
+  /// per-tick file is what gif2x wrote before (auto at 50 fps, a picture per tick), and what
+  /// `--cfr` still writes; the default must be at most 0.7 of it, with every start exact.
+  @Test func longHoldsAreOnePicturePerFrameAndSmaller() throws {
+    let dir = try VideoProbe.folder()
+    let gif = try VideoProbe.write(VideoFixtures.longHolds, to: dir, as: "holds.gif")
+    let runs = try Transcoder.video(
+      VideoRequest(input: gif, output: dir + "/runs.mp4", format: .mp4))
+    let ticks = try Transcoder.video(
+      VideoRequest(input: gif, output: dir + "/ticks.mp4", format: .mp4, cfr: true))
+    #expect(runs.frames == 50 && ticks.frames > 50 * 5)
+    #expect(runs.durationMilliseconds == ticks.durationMilliseconds)
+    let size = { (path: String) in
+      (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    }
+    let (small, large) = (try size(dir + "/runs.mp4"), try size(dir + "/ticks.mp4"))
+    #expect(Double(small) <= 0.7 * Double(large), "runs \(small) bytes, per tick \(large)")
+    let delays = VideoFixtures.longHolds.frames.map(\.delayCentiseconds)
+    let expected = delays.indices.map { i in delays[..<i].reduce(0, +) * 10 }
+    let (starts, duration) = try VideoProbe.times(dir + "/runs.mp4")
+    #expect(starts == expected)
+    #expect(duration == delays.reduce(0, +) * 10)
+  }
+
   /// With `cfr`, auto keeps its 50 fps cap and every tick is a picture (TIMELINE.md's example
   /// [0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 3]).
   @Test(arguments: VideoRequest.Format.allCases)

@@ -90,7 +90,9 @@ struct SheetCommandTests {
   @Test("several pages: OUT.png, OUT-1.png, … linked from OUT.json")
   func pages() throws {
     let (folder, gif) = try sample()
-    let run = try CLI.run(["--sheet", gif, "--max-size", "200", "--timeline", "gcd"])
+    let run = try CLI.run([
+      "--sheet", gif, "--max-size", "200", "--timeline", "gcd", "--format", "texturepacker-hash",
+    ])
     #expect(run.status == 0, "\(run.stderr)")
     let names = try files(folder)
     #expect(names.contains("bounce-1.png") && names.contains("bounce-1.json"))
@@ -98,5 +100,39 @@ struct SheetCommandTests {
       contentsOfFile: folder.appendingPathComponent("bounce.json").path, encoding: .utf8)
     #expect(json.contains("\"related_multi_packs\": [\"bounce-1.json\""))
     #expect(json.contains("\"timeline\": \"gcd\""))
+  }
+
+  @Test("--format phaser: every page in one JSON file")
+  func phaser() throws {
+    let (folder, gif) = try sample()
+    let run = try CLI.run(["--sheet", gif, "--max-size", "200", "--format", "phaser"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      try files(folder) == [
+        "bounce-1.png", "bounce-2.png", "bounce-3.png", "bounce.gif", "bounce.json", "bounce.png",
+      ])
+    let out = folder.path + "/bounce"
+    #expect(
+      run.stdout
+        == "\(gif) -> \(out).png, \(out)-1.png, \(out)-2.png, \(out)-3.png, \(out).json"
+        + " (20 frames, 20 stored, 4 pages 192x192, 192x192, 192x192, 192x64)\n")
+  }
+
+  @Test("aseprite formats on more than one page: exit 65 naming the way out, nothing written")
+  func asepritePages() throws {
+    for format in ["aseprite-hash", "aseprite-array"] {
+      let (folder, gif) = try sample()
+      let run = try CLI.run(["--sheet", gif, "--max-size", "200", "--format", format])
+      #expect(run.status == 65)
+      #expect(
+        run.stderr == "error: \(gif): the frames need 4 pages at --max-size 200, and \(format)"
+          + " describes one page; use --format phaser, texturepacker-hash or texturepacker-array,"
+          + " or raise --max-size to 384\n")
+      #expect(try files(folder) == ["bounce.gif"])
+      // The size it names holds every frame on one page.
+      let fits = try CLI.run(["--sheet", gif, "--max-size", "384", "--format", format])
+      #expect(fits.status == 0, "\(fits.stderr)")
+      #expect(try files(folder) == ["bounce.gif", "bounce.json", "bounce.png"])
+    }
   }
 }

@@ -22,6 +22,15 @@ final class Packet {
   }
 
   func unref() { av_packet_unref(pointer) }
+
+  /// Takes `other`'s payload and fields, leaving it blank.
+  func take(_ other: Packet) {
+    av_packet_unref(pointer)
+    av_packet_move_ref(pointer, other.pointer)
+  }
+
+  /// Whether the packet holds a payload.
+  var isEmpty: Bool { pointer.pointee.data == nil && pointer.pointee.size == 0 }
 }
 
 /// What a send or receive call on a codec gave: a value, a request for more input, or the end.

@@ -15,6 +15,14 @@ final class VideoWriter {
   private let encoderTimeBase: AVRational
   /// Duration of each frame sent and not yet out of the encoder, by pts.
   private var pendingDurations: [Int64: Int64] = [:]
+  /// Where the last picture sent ends (pts + duration, encoder time base).
+  private var presentationEnd: Int64 = 0
+  /// MP4: the latest packet, written when the next one comes or at the end (see `finish`).
+  private let held: Packet
+  /// MP4: the first packet's decode time (negative by the reorder delay with B-frames), and
+  /// that of the packet before `held`.
+  private var firstDTS: Int64?
+  private var previousDTS: Int64?
   private(set) var bytesWritten: Int64 = 0
 
   init(path: String, settings: VideoEncoderSettings) throws(FFmpegError) {
@@ -38,6 +46,7 @@ final class VideoWriter {
     frame = try Frame(
       width: settings.width, height: settings.height, format: Self.pixelFormat(settings))
     packet = try Packet()
+    held = try Packet()
   }
 
   /// The codec context fields: size, pixel format, time base, BT.709 tags, threads.
@@ -49,15 +58,10 @@ final class VideoWriter {
     c.pointee.pix_fmt = pixelFormat(s)
     c.pointee.time_base = AVRational(
       num: Int32(s.timeBaseNumerator), den: Int32(s.timeBaseDenominator))
+    // Pictures of uneven length (the default) keep B-frames: `finish` makes the last
+    // duration exact. Only `--cfr` sets a frame rate.
     if let rate = s.frameRate {
       c.pointee.framerate = AVRational(num: Int32(rate.numerator), den: Int32(rate.denominator))
-    } else if s.codec == .h264 {
-      // Pictures of uneven length in MP4: no B-frames. The mp4 sample table stores durations as decode-time
-      // steps; with B-frames x264's decode times are the presentation times shifted by the
-      // reorder delay, so at uneven delays the last frames' durations come out wrong (measured:
-      // the file 50 ms short on mixed-delays). Without reordering, decode time = pts and every
-      // frame, the last one included, keeps its exact duration.
-      c.pointee.max_b_frames = 0
     }
     c.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
     c.pointee.color_primaries = AVCOL_PRI_BT709
@@ -117,12 +121,36 @@ final class VideoWriter {
   func encode(pts: Int64, duration: Int64) throws(FFmpegError) {
     frame.pts = pts
     pendingDurations[pts] = duration
+    presentationEnd = max(presentationEnd, pts + duration)
     try send(frame)
   }
 
   /// Drains the encoder, writes the trailer and closes the file.
+  ///
+  /// MP4 with B-frames: the mp4 muxer takes each sample's duration from the next decode time
+  /// and the last one's from its packet, and players (Chromium, ffprobe) take the track's
+  /// length as the sum of those durations counted from the first decode time; the edit list
+  /// (what Safari follows) ends at the largest pts + duration. With pictures of uneven
+  /// length, decode times are presentation times shifted and reordered, so the last packet in
+  /// decode order, a B-frame, ended the track early (measured: 50 ms short on mixed-delays,
+  /// in ffprobe and in Chromium's `duration`), and lengthening its duration overshot the edit
+  /// list by as much. Instead its decode time moves later (still after the one before it and
+  /// not after its own pts; the decode order is unchanged), so the sum ends exactly where the
+  /// last picture ends, while its duration stays its own.
   func finish() throws(FFmpegError) {
     try send(nil)
+    if !held.isEmpty {
+      let p = held.pointer
+      let first = min(firstDTS ?? 0, 0)
+      let wanted = presentationEnd + first - p.pointee.duration
+      let latest = p.pointee.pts
+      if let previous = previousDTS, wanted > previous, wanted <= latest {
+        p.pointee.dts = wanted
+      } else {
+        p.pointee.duration = max(1, presentationEnd + first - p.pointee.dts)
+      }
+      try write(held)
+    }
     try muxer.finish()
   }
 
@@ -141,10 +169,24 @@ final class VideoWriter {
       if let duration = pendingDurations.removeValue(forKey: p.pointee.pts) {
         p.pointee.duration = duration
       }
-      av_packet_rescale_ts(p, encoderTimeBase, muxer.streamTimeBase)
-      bytesWritten += Int64(p.pointee.size)
-      try muxer.write(packet)
-      packet.unref()
+      guard settings.codec == .h264 else {
+        try write(packet)
+        continue
+      }
+      if firstDTS == nil { firstDTS = p.pointee.dts }
+      if !held.isEmpty {
+        previousDTS = held.pointer.pointee.dts
+        try write(held)
+      }
+      held.take(packet)
     }
+  }
+
+  /// Writes one packet (times in the encoder's time base) and blanks it.
+  private func write(_ packet: Packet) throws(FFmpegError) {
+    av_packet_rescale_ts(packet.pointer, encoderTimeBase, muxer.streamTimeBase)
+    bytesWritten += Int64(packet.pointer.pointee.size)
+    try muxer.write(packet)
+    packet.unref()
   }
 }

@@ -1,32 +1,75 @@
-/// Writes a sheet's JSON data files: Aseprite json-hash / json-array and TexturePacker JSON
-/// Hash / Array, in SHEET.md's key order, one frame entry per line.
+/// Writes a sheet's JSON data files: Aseprite json-hash / json-array, TexturePacker JSON Hash /
+/// Array and Phaser's multiatlas, in SHEET.md's key order, one frame entry per line.
 ///
-/// Each page gets its own file listing the entries whose rect is on that page; the first
-/// (`BASE.json`) also carries the frame tag, gif2x's timing under `meta.gif2x`, and, when there
-/// are more pages, `meta.related_multi_packs` naming the others as PixiJS loads them. Frame keys
-/// are the entry index "0", "1", … across all pages (Phaser's createFromAseprite looks them up
-/// so; PixiJS keeps one texture cache across packs).
+/// Frame keys are the entry index "0", "1", … across all pages (Phaser's createFromAseprite
+/// looks them up so; PixiJS keeps one texture cache across packs). Hash and array formats give
+/// each page its own file listing the entries whose rect is on that page; the first
+/// (`BASE.json`) also carries the `animations` list (every key in play order, PixiJS), the frame
+/// tag (Aseprite), gif2x's timing under `meta.gif2x`, and, when there are more pages,
+/// `meta.related_multi_packs` naming the others as PixiJS loads them. Phaser's format is one
+/// file whose `textures` list every page with its entries.
 enum SheetJSON {
-  /// The text of page `page`'s data file.
+  /// The text of page `page`'s data file (Phaser: the one file, whatever `page`).
   static func render(_ doc: SheetDocument, format: SheetFormat, page: Int) -> String {
-    var lines: [String] = []
+    if format == .phaser { return phaser(doc) }
     let listed = doc.entries.enumerated().filter { $0.element.page == page }
+    var text = "{\"frames\": " + frames(listed, of: doc, format: format, indent: " ") + ",\n"
+    if page == 0 {
+      let keys = doc.entries.indices.map { JSONWriter.string("\($0)") }
+      text += " \"animations\": {\(JSONWriter.string(doc.name)): \(JSONWriter.list(keys))},\n"
+    }
+    text += " \"meta\": {\n"
+    text += meta(doc, format: format, page: page).map { "  " + $0 }.joined(separator: ",\n")
+    return text + "\n }\n}\n"
+  }
+
+  /// Phaser 3/4's multiatlas: `textures`, one per page (image, format, size, scale, frames),
+  /// then `meta` with the frame tag and gif2x's timing.
+  private static func phaser(_ doc: SheetDocument) -> String {
+    var textures: [String] = []
+    for (p, page) in doc.pages.enumerated() {
+      let listed = doc.entries.enumerated().filter { $0.element.page == p }
+      let members = [
+        "\"image\": \(JSONWriter.string(page.image))",
+        "\"format\": \"RGBA8888\"",
+        "\"size\": \(JSONWriter.size(page.size.width, page.size.height))",
+        "\"scale\": \(doc.scale)",
+        "\"frames\": " + frames(listed, of: doc, format: .phaser, indent: "  "),
+      ]
+      textures.append("  {" + members.joined(separator: ", ") + "}")
+    }
+    var text = "{\"textures\": [\n" + textures.joined(separator: ",\n")
+    text += (textures.isEmpty ? "" : "\n") + " ],\n \"meta\": {\n"
+    let members = [
+      "\"app\": \"gif2x\"",
+      "\"version\": \(JSONWriter.string(doc.appVersion))",
+      frameTag(doc),
+      "\"gif2x\": " + timing(doc),
+    ]
+    return text + members.map { "  " + $0 }.joined(separator: ",\n") + "\n }\n}\n"
+  }
+
+  /// The entries `listed` (with their keys) as the `frames` object or list, one per line,
+  /// the closing bracket at `indent`.
+  private static func frames(
+    _ listed: [(offset: Int, element: SheetDocument.Entry)], of doc: SheetDocument,
+    format: SheetFormat, indent: String
+  ) -> String {
+    var lines: [String] = []
     for (n, (k, entry)) in listed.enumerated() {
       let comma = n + 1 < listed.count ? "," : ""
       if format.isArray {
-        lines.append("  " + frame(entry, of: doc, key: k, format: format) + comma)
+        lines.append(indent + " " + frame(entry, of: doc, key: k, format: format) + comma)
       } else {
         lines.append(
-          "  \(JSONWriter.string("\(k)")): " + frame(entry, of: doc, key: nil, format: format)
-            + comma)
+          indent + " \(JSONWriter.string("\(k)")): "
+            + frame(entry, of: doc, key: nil, format: format) + comma)
       }
     }
     let open = format.isArray ? "[" : "{"
     let close = format.isArray ? "]" : "}"
-    var text = "{\"frames\": \(open)\n" + lines.joined(separator: "\n")
-    text += (lines.isEmpty ? "" : "\n") + " \(close),\n \"meta\": {\n"
-    text += meta(doc, format: format, page: page).map { "  " + $0 }.joined(separator: ",\n")
-    return text + "\n }\n}\n"
+    return open + "\n" + lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n") + indent
+      + close
   }
 
   /// One entry on one line.
@@ -42,11 +85,10 @@ enum SheetJSON {
       ("spriteSourceSize", JSONWriter.rect(e.spriteSource)),
       ("sourceSize", JSONWriter.size(doc.sourceWidth, doc.sourceHeight)),
     ]
-    if format.isAseprite {
-      members.append(("duration", "\(e.durationMilliseconds)"))
-    } else {
+    if format == .texturePackerHash || format == .texturePackerArray {
       members.append(("pivot", "{\"x\": 0.5, \"y\": 0.5}"))
     }
+    members.append(("duration", "\(e.durationMilliseconds)"))
     return "{" + members.map { "\(JSONWriter.string($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
   }
 
@@ -62,20 +104,23 @@ enum SheetJSON {
       "\"scale\": \(JSONWriter.string("\(doc.scale)"))",
     ]
     guard page == 0 else { return members }
-    if format.isAseprite {
-      var tag = [
-        "\"name\": \(JSONWriter.string(doc.name))", "\"from\": 0",
-        "\"to\": \(max(doc.entries.count - 1, 0))", "\"direction\": \"forward\"",
-      ]
-      if doc.plays > 0 { tag.append("\"repeat\": \(JSONWriter.string("\(doc.plays)"))") }
-      members.append("\"frameTags\": [{" + tag.joined(separator: ", ") + "}]")
-    }
+    if format.isAseprite { members.append(frameTag(doc)) }
     if doc.pages.count > 1 {
       let others = doc.pages.dropFirst().map { JSONWriter.string($0.data) }
       members.append("\"related_multi_packs\": \(JSONWriter.list(others))")
     }
     members.append("\"gif2x\": " + timing(doc))
     return members
+  }
+
+  /// Aseprite's `frameTags`: one tag over every entry, with `repeat` when the plays are finite.
+  private static func frameTag(_ doc: SheetDocument) -> String {
+    var tag = [
+      "\"name\": \(JSONWriter.string(doc.name))", "\"from\": 0",
+      "\"to\": \(max(doc.entries.count - 1, 0))", "\"direction\": \"forward\"",
+    ]
+    if doc.plays > 0 { tag.append("\"repeat\": \(JSONWriter.string("\(doc.plays)"))") }
+    return "\"frameTags\": [{" + tag.joined(separator: ", ") + "}]"
   }
 
   /// gif2x's timing object: timeline, rate, delay policy, plays, total, then the per-entry

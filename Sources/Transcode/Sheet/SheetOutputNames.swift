@@ -1,5 +1,6 @@
 /// The files one sheet is written to: page images `BASE.png`, `BASE-1.png`, … and data files
-/// `BASE.json`, `BASE-1.json`, … (JSON) or one `BASE.tres` (Godot), plus the animation's name.
+/// `BASE.json`, `BASE-1.json`, … (TexturePacker and Aseprite JSON), or one `BASE.json` (Phaser)
+/// or `BASE.tres` (Godot) for every page, plus the animation's name.
 struct SheetOutputNames: Equatable {
   /// The path without extension every name is built from.
   var base: String
@@ -24,15 +25,15 @@ struct SheetOutputNames: Equatable {
   /// The image of page `page`.
   func image(_ page: Int) -> String { "\(base)\(suffix(page)).\(imageExtension)" }
 
-  /// The data file of page `page` (Godot: one file for all pages).
+  /// The data file of page `page` (Phaser, Godot: one file for all pages).
   func data(_ page: Int) -> String {
-    "\(base)\(format == .godot ? "" : suffix(page)).\(format.fileExtension)"
+    "\(base)\(format.hasOneDataFile ? "" : suffix(page)).\(format.fileExtension)"
   }
 
   /// Every file a sheet of `pages` pages writes: images first, then data files.
   func targets(pages: Int) -> [String] {
     let images = (0..<pages).map(image)
-    let data = format == .godot ? [data(0)] : (0..<pages).map(data)
+    let data = format.hasOneDataFile ? [data(0)] : (0..<pages).map(data)
     return images + data
   }
 

@@ -10,7 +10,8 @@ public struct SheetSummary: Sendable, Equatable {
   public var input: String
   /// The page images, first page first.
   public var images: [String]
-  /// The data files (one per page for JSON formats, one `.tres` for Godot).
+  /// The data files: one per page (Aseprite, TexturePacker), or one for every page (Phaser
+  /// `.json`, Godot `.tres`).
   public var dataFiles: [String]
   /// Each page's size in pixels.
   public var pageSizes: [Size]

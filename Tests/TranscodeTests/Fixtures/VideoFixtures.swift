@@ -54,6 +54,30 @@ enum VideoFixtures {
     palette[(x + 2 * y + frame) % 4]
   }
 
+  /// Long holds: a 96x64 textured first frame, then 49 frames that each change one 8x8
+  /// rectangle, with delays from 5 to 200 cs (seeded, so the same every run): the kind of GIF
+  /// (slides, UI demos) where most of the time is a picture held still.
+  static var longHolds: VideoGIFWriter {
+    let (w, h) = (96, 64)
+    var gif = VideoGIFWriter(width: w, height: h, palette: palette)
+    var seed: UInt32 = 7
+    func next(_ n: Int) -> Int {
+      seed = seed &* 1_664_525 &+ 1_013_904_223
+      return Int(seed >> 8) % n
+    }
+    let texture = (0..<(w * h)).map { i in UInt8(((i % w) / 3 + (i / w) / 5) % 4) }
+    gif.frames.append(
+      VideoGIFWriter.Frame(width: w, height: h, pixels: texture, delayCentiseconds: 5 + next(196)))
+    for _ in 1..<50 {
+      let square = (0..<64).map { i in UInt8((i / 8 + i % 8 + next(2)) % 4) }
+      gif.frames.append(
+        VideoGIFWriter.Frame(
+          x: 8 * next(w / 8), y: 8 * next(h / 8), width: 8, height: 8, pixels: square,
+          delayCentiseconds: 5 + next(196)))
+    }
+    return gif
+  }
+
   /// The colour index of solid frame `i`.
   static func color(_ i: Int) -> (UInt8, UInt8, UInt8) { palette[i % 4] }
 }

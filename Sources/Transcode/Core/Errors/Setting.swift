@@ -22,6 +22,7 @@ public enum Setting: String, Sendable, Equatable, CaseIterable {
   case maxFPS = "highest rate"
   case lossless = "lossless"
   case format = "format"
+  case sheetFormat = "sheet format"
 
   /// The plain-words name: "the crf".
   public var plainName: String { "the \(rawValue)" }

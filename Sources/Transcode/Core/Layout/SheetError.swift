@@ -5,6 +5,10 @@ public enum SheetError: Error, Equatable, Sendable, CustomStringConvertible {
   case frameTooLarge(width: Int, height: Int, cellWidth: Int, cellHeight: Int, maxSize: Int)
   /// The columns (or rows) asked for do not fit in a page: at most `fit` do.
   case gridTooLarge(Setting, count: Int, fit: Int, maxSize: Int)
+  /// The frames need `pages` pages at `maxSize`, and `format` describes one page only: a
+  /// loader would read the first page and silently lose the rest. `onePage` is the smallest
+  /// page size limit that holds every frame on one page, nil when none the image takes does.
+  case formatHasOnePage(SheetFormat, pages: Int, maxSize: Int, onePage: Int?)
 
   public var description: String { message(naming: \.plainName) }
 
@@ -18,6 +22,12 @@ public enum SheetError: Error, Equatable, Sendable, CustomStringConvertible {
         + " raise \(name(.maxSize)) to at least \(Swift.max(cw, ch))"
     case .gridTooLarge(let setting, let count, let fit, let max):
       return "\(name(setting)) \(count) does not fit \(name(.maxSize)) \(max): at most \(fit) fit"
+    case .formatHasOnePage(let format, let pages, let max, let onePage):
+      let formats = SheetFormat.pagedJSON.map(\.rawValue)
+      let choices = formats.dropLast().joined(separator: ", ") + " or " + formats.last!
+      let raise = onePage.map { ", or raise \(name(.maxSize)) to \($0)" } ?? ""
+      return "the frames need \(pages) pages at \(name(.maxSize)) \(max), and \(format.rawValue)"
+        + " describes one page; use \(name(.sheetFormat)) \(choices)\(raise)"
     }
   }
 }

@@ -1,23 +1,41 @@
 /// The data file written beside a sprite sheet (SHEET.md): which engines load it as is.
 public enum SheetFormat: String, Sendable, CaseIterable, Equatable {
   /// Aseprite's `--data` json-hash (the default): TexturePacker's hash plus `duration` and
-  /// `meta.frameTags`. Phaser 3 (`load.atlas`, `load.aseprite`), PixiJS (`Assets.load`).
+  /// `meta.frameTags`. Phaser 3 (`load.atlas`, `load.aseprite`), PixiJS (`Assets.load`). One
+  /// page only: Aseprite's layout has no way to name a second image.
   case asepriteHash = "aseprite-hash"
-  /// Aseprite's json-array: `frames` is a list whose entries carry `filename`.
+  /// Aseprite's json-array: `frames` is a list whose entries carry `filename`. One page only.
   case asepriteArray = "aseprite-array"
-  /// TexturePacker's JSON Hash: no `duration`, no frame tags.
+  /// TexturePacker's JSON Hash, plus a `duration` on every entry and PixiJS's `animations`;
+  /// pages are linked by `meta.related_multi_packs` (PixiJS).
   case texturePackerHash = "texturepacker-hash"
-  /// TexturePacker's JSON Array (the only one Unity's TextMeshPro importer takes).
+  /// TexturePacker's JSON Array (the only one Unity's TextMeshPro importer takes), with the
+  /// same additions as the hash.
   case texturePackerArray = "texturepacker-array"
+  /// Phaser 3/4's multiatlas (TexturePacker's "Phaser 3" layout): one JSON file whose
+  /// `textures` list every page, for `load.multiatlas`.
+  case phaser
   /// A Godot 4 `SpriteFrames` resource (`.tres`): Godot has no JSON sprite-sheet loader.
   case godot
 
   /// The data file's extension, without the dot.
   public var fileExtension: String { self == .godot ? "tres" : "json" }
 
+  /// Whether the format can describe a sheet of more than one page.
+  public var describesPages: Bool { !isAseprite }
+
+  /// The JSON formats that describe pages, in the order an error message suggests them.
+  public static var pagedJSON: [SheetFormat] { [.phaser, .texturePackerHash, .texturePackerArray] }
+
   /// Whether `frames` is a list (array formats) rather than an object keyed by frame index.
-  package var isArray: Bool { self == .asepriteArray || self == .texturePackerArray }
+  package var isArray: Bool {
+    self == .asepriteArray || self == .texturePackerArray || self == .phaser
+  }
 
   /// Whether entries carry Aseprite's `duration` and `meta` carries `frameTags`.
   package var isAseprite: Bool { self == .asepriteHash || self == .asepriteArray }
+
+  /// Whether one data file describes every page (Phaser's `textures`, Godot's resources),
+  /// rather than one file per page.
+  package var hasOneDataFile: Bool { self == .godot || self == .phaser }
 }

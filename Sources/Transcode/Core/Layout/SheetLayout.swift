@@ -66,6 +66,27 @@ package struct SheetLayout: Equatable {
     return layout
   }
 
+  /// The smallest page size limit (above `options.maxSize`) at which these cells fit on one
+  /// page, nil when none up to the image's limit does. A binary search: more room never
+  /// needs more pages, and the answer is checked by laying the cells out again.
+  package static func onePageSize(
+    cells: [PageSize], options: SheetLayoutOptions, imageLimit: Int = 65535
+  ) -> Int? {
+    func fitsOnePage(_ side: Int) -> Bool {
+      var wider = options
+      wider.maxSize = side
+      return (try? plan(cells: cells, options: wider, imageLimit: imageLimit))?.pages.count == 1
+    }
+    var low = options.maxSize
+    var high = min(SheetLayoutOptions.maxSizeRange.upperBound, imageLimit)
+    guard low < high, fitsOnePage(high) else { return nil }
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if fitsOnePage(middle) { high = middle } else { low = middle }
+    }
+    return high
+  }
+
   package static func powerOfTwo(atLeast n: Int) -> Int {
     var side = 1
     while side < n { side *= 2 }
