@@ -76,6 +76,7 @@
   X(AVCODEC, AVPacket *, av_packet_alloc, (void), ())                                           \
   V(AVCODEC, av_packet_free, (AVPacket * *p), (p))                                              \
   V(AVCODEC, av_packet_unref, (AVPacket * p), (p))                                              \
+  V(AVCODEC, av_packet_move_ref, (AVPacket * dst, AVPacket *src), (dst, src))                   \
   X(AVCODEC, int, av_new_packet, (AVPacket * p, int size), (p, size))                           \
   V(AVCODEC, av_packet_rescale_ts, (AVPacket * p, AVRational a, AVRational b), (p, a, b))       \
   X(AVFORMAT, unsigned, avformat_version, (void), ())                                           \
