@@ -12,20 +12,21 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
   ],
   targets: [
-    .systemLibrary(
-      name: "CFFmpeg",
-      pkgConfig: "libavformat",
-      providers: [
-        .apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libavutil-dev", "pkg-config"])
-      ]
-    ),
+    // FFmpeg's headers and a trampoline for each FFmpeg function the project calls: the binary
+    // is not linked against FFmpeg, cffmpeg_load() dlopens it when something is encoded
+    // (docs/ARCHITECTURE.md, "Loading FFmpeg"). Needs libavcodec-dev, libavformat-dev,
+    // libswscale-dev and libavutil-dev (`make deps`).
+    .target(name: "CFFmpeg", path: "Sources/CFFmpeg"),
+    // libpng behind a small C face (whole-image encode/decode, its longjmp errors kept in C):
+    // PNG sheet pages and posters. Linked directly: two small libraries (libpng16, libz).
+    .target(name: "CPNG", path: "Sources/CPNG", linkerSettings: [.linkedLibrary("png16")]),
     // The C-free core: GIF scan and decode, timelines, plans, sheet layout, video geometry and
     // schedule, pipeline primitives, requests and errors. No FFmpeg, so the fuzzers build it alone.
     .target(name: "TranscodeCore", path: "Sources/Transcode/Core"),
     // The library users import: the core plus the FFmpeg sinks (video, sheet pages).
     .target(
       name: "Transcode",
-      dependencies: ["TranscodeCore", "CFFmpeg"],
+      dependencies: ["TranscodeCore", "CFFmpeg", "CPNG"],
       path: "Sources/Transcode",
       exclude: ["Core"]
     ),

@@ -23,7 +23,8 @@ extension Transcoder {
     return try setup.run(files: files, progress: progress)
   }
 
-  /// The checks that need no input: the settings' ranges, then the encoders this build has.
+  /// The checks that need no input: the settings' ranges, then FFmpeg's libraries (loaded
+  /// here) and the encoder this build has.
   /// A caller converting many files calls this once before the first.
   public static func validate(_ request: VideoRequest) throws(TranscodeError) {
     do throws(RequestError) {
@@ -31,9 +32,11 @@ extension Transcoder {
     } catch {
       throw .invalidRequest(error)
     }
-    var needed = [request.format.encoderName]
-    if request.poster { needed.append(ImageFormat.png.encoderName) }
-    for name in needed where !FFmpegLibraries.hasEncoder(name) {
+    // FFmpeg is loaded here, not at start-up: --info and --check never load it. The poster is
+    // PNG through libpng, linked in.
+    try FFmpegLibraries.load()
+    let name = request.format.encoderName
+    if !FFmpegLibraries.hasEncoder(name) {
       throw .missingEncoder(name: name, package: FFmpegLibraries.package(providing: name))
     }
   }

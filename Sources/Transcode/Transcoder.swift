@@ -33,9 +33,16 @@ public enum Transcoder {
 extension Transcoder {
   /// This build: version, libraries, encoders (what `gif2x --version` prints).
   public static var libraryInfo: LibraryInfo {
-    LibraryInfo(
+    // Loads FFmpeg to read its versions and encoders; when it cannot be loaded, the release
+    // says why and its encoders show as missing.
+    let png = LibraryInfo.Encoder(
+      name: "libpng", purpose: "PNG sprite sheets, posters", available: true,
+      package: "libpng16-16")
+    return LibraryInfo(
       version: LibraryInfo.version, ffmpegRelease: FFmpegLibraries.release,
-      libraries: FFmpegLibraries.libraries, encoders: FFmpegLibraries.encoders)
+      libraries: [LibraryInfo.Component(name: "libpng", version: PNGCodec.version)]
+        + FFmpegLibraries.libraries,
+      encoders: [png] + FFmpegLibraries.encoders)
   }
 }
 

@@ -4,16 +4,14 @@ import Transcode
 /// damaged or unreadable file, nothing for clean ones.
 struct CheckCommand {
   let inputs: [BatchInput]
-  /// The parsed command line: every option group.
-  let options: GIF2X
+  let settings: ReadSettings
 
   func run() -> Int32 {
     let runner = BatchRunner(
-      jobs: options.batch.workerCount, json: options.output.json, quiet: options.output.quiet,
-      skipExisting: false,
+      jobs: settings.jobs, json: settings.json, quiet: settings.quiet, skipExisting: false,
       verb: "clean")
     return runner.run(
-      inputs, job: CheckJob(maxPixels: options.input.maxPixels, strict: options.input.strict))
+      inputs, job: CheckJob(maxPixels: settings.plan.maxPixels, strict: settings.plan.strict))
   }
 }
 

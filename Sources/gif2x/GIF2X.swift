@@ -48,6 +48,10 @@ struct GIF2X: ParsableCommand {
   /// "Error: ... Usage: ..." block is not printed), with the sysexits status; help and
   /// completion scripts go to standard output.
   static func main() {
+    // `--info|--check [--json] FILE...` skips ArgumentParser's parse (see QuickLine).
+    if let line = QuickLine.parse(Array(CommandLine.arguments.dropFirst())) {
+      Glibc.exit(runRead(line.mode, inputs: line.inputs, settings: line.settings))
+    }
     do {
       var command = try parseAsRoot()
       try command.run()
@@ -79,20 +83,32 @@ struct GIF2X: ParsableCommand {
       print(VersionText.text)
       return
     }
-    Signals.install()
-    let expanded = InputList.expand(inputs, recursive: batch.recursive)
+    guard let selected = mode.selected else { throw ExitCode(64) }
     let status: Int32
-    switch mode.selected {
-    case .info:
-      status = InfoCommand(inputs: inputs, options: self).run()
-    case .check:
-      status = CheckCommand(inputs: expanded, options: self).run()
+    switch selected {
+    case .info, .check:
+      status = Self.runRead(selected, inputs: inputs, settings: ReadSettings(self))
     case .sheet:
+      Signals.install()
+      let expanded = InputList.expand(inputs, recursive: batch.recursive)
       status = SheetCommand(inputs: expanded, options: self).run()
     case .video(let format):
+      Signals.install()
+      let expanded = InputList.expand(inputs, recursive: batch.recursive)
       status = VideoCommand(format: format, inputs: expanded, options: self).run()
-    case nil: status = 64
     }
     if status != 0 { throw ExitCode(status) }
+  }
+
+  /// `--info` or `--check` with its settings, however the line was read; the exit status.
+  static func runRead(_ mode: Mode, inputs: [String], settings: ReadSettings) -> Int32 {
+    Signals.install()
+    switch mode {
+    case .check:
+      let expanded = InputList.expand(inputs, recursive: settings.recursive)
+      return CheckCommand(inputs: expanded, settings: settings).run()
+    default:
+      return InfoCommand(inputs: inputs, settings: settings).run()
+    }
   }
 }

@@ -4,17 +4,16 @@ import Transcode
 /// `gif2x --info`: the scan of each file as a table, or as JSON with `--json`.
 struct InfoCommand {
   let inputs: [String]
-  /// The parsed command line: every option group.
-  let options: GIF2X
+  let settings: ReadSettings
 
   func run() -> Int32 {
     var statuses: [Int32] = []
     for path in inputs {
       do {
         let report = try Transcoder.info(
-          path: path, options: options.input.planOptions(options.timing),
+          path: path, options: settings.plan,
           cancellation: Signals.cancellation)
-        if options.output.json {
+        if settings.json {
           print(try JSONText.encode(report, pretty: inputs.count == 1))
         } else {
           print(InfoTable.render(report))

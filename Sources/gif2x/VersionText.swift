@@ -1,12 +1,13 @@
 import Transcode
 
-/// What `gif2x --version` prints: gif2x's version, the FFmpeg libraries, the encoders.
+/// What `gif2x --version` prints: gif2x's version, the libraries it runs on (libpng, linked in;
+/// FFmpeg's, which this loads) and the encoders.
 enum VersionText {
   static var gif2xVersion: String { LibraryInfo.version }
 
   static var text: String {
     let info = Transcoder.libraryInfo
-    var lines = ["gif2x \(info.version)", "FFmpeg \(info.ffmpegRelease)"]
+    var lines = ["gif2x \(info.version)", "FFmpeg \(info.ffmpegRelease)", "libraries:"]
     for lib in info.libraries {
       lines.append("  \(pad(lib.name)) \(lib.version)")
     }

@@ -52,14 +52,19 @@ enum CLI {
     var errorLines: [Substring] { stderrLines.filter { $0.hasPrefix("error: ") } }
   }
 
-  /// Runs gif2x with `arguments`, optionally feeding `stdin`, in `directory`.
-  static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws
-    -> Result
-  {
+  /// Runs gif2x with `arguments`, optionally feeding `stdin`, in `directory`, with `environment`
+  /// added to this process's.
+  static func run(
+    _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
+    environment: [String: String] = [:]
+  ) throws -> Result {
     let process = Process()
     process.executableURL = try executable()
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let out = Pipe()
     let err = Pipe()
     let input = Pipe()

@@ -22,31 +22,6 @@ final class Frame {
     try check(av_frame_get_buffer(pointer, 0), "av_frame_get_buffer")
   }
 
-  /// A frame whose plane 0 is `bytes` (rows of `width * 4` bytes, no padding), borrowed
-  /// rather than copied: sprite-sheet pages are tens of megabytes. The frame and every encoder
-  /// it is sent to must be done with it before `bytes` goes away (drain the encoder inside the
-  /// scope that lent the bytes).
-  convenience init(
-    borrowing bytes: UnsafeRawBufferPointer, width: Int, height: Int, format: AVPixelFormat
-  ) throws(FFmpegError) {
-    try self.init()
-    let data = UnsafeMutablePointer(
-      mutating: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
-    let keep: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<UInt8>?) -> Void = {
-      _, _ in
-    }
-    guard let buffer = av_buffer_create(data, bytes.count, keep, nil, AV_BUFFER_FLAG_READONLY)
-    else {
-      throw FFmpegError(function: "av_buffer_create", code: cffmpeg_averror_enomem())
-    }
-    pointer.pointee.buf.0 = buffer
-    pointer.pointee.data.0 = data
-    pointer.pointee.linesize.0 = Int32(width * 4)
-    pointer.pointee.width = Int32(width)
-    pointer.pointee.height = Int32(height)
-    pointer.pointee.format = format.rawValue
-  }
-
   deinit {
     var frame: UnsafeMutablePointer<AVFrame>? = pointer
     av_frame_free(&frame)

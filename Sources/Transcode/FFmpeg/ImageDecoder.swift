@@ -1,11 +1,11 @@
 import CFFmpeg
 
-/// Decodes one PNG or WebP file's bytes back to a straight-alpha RGBA image with libavcodec:
-/// how tests (and anyone checking a sheet) read a page back without another image library.
+/// Decodes one WebP file's bytes back to a straight-alpha RGBA image with libavcodec: how tests
+/// (and anyone checking a sheet) read a WebP page back (PNG goes through libpng: ``PNGCodec``).
 enum ImageDecoder {
-  /// The pixels of `bytes`, a PNG or WebP file as ``ImageEncoder`` writes them.
+  /// The pixels of `bytes`, a WebP file as ``ImageEncoder`` writes it.
   static func decode(_ bytes: [UInt8], as format: ImageFormat) throws(FFmpegError) -> RGBAImage {
-    try decodeOrThrow(bytes, format == .png ? AV_CODEC_ID_PNG : AV_CODEC_ID_WEBP)
+    try decodeOrThrow(bytes, AV_CODEC_ID_WEBP)
   }
 
   private static func decodeOrThrow(
@@ -36,8 +36,7 @@ enum ImageDecoder {
     return try rgba(frame)
   }
 
-  /// Copies a decoded frame to RGBA, reordering the bytes of the packed formats PNG and WebP
-  /// decode to.
+  /// Copies a decoded frame to RGBA, reordering the bytes of the packed formats WebP decodes to.
   private static func rgba(_ frame: Frame) throws(FFmpegError) -> RGBAImage {
     let w = frame.width
     let h = frame.height

@@ -1,14 +1,8 @@
 import CFFmpeg
 
-/// Encodes one straight-alpha RGBA image as a PNG or WebP file's bytes with libavcodec's image
-/// encoders (`png`; `libwebp`, lossless), for sprite sheets and video posters.
+/// Encodes one straight-alpha RGBA image as a lossless WebP file's bytes with libavcodec's
+/// `libwebp` encoder, for WebP sprite sheets (PNG goes through libpng: ``PNGCodec``).
 enum ImageEncoder {
-  /// PNG options for `.fast`: zlib level 1, no row filter. Measured with ffmpeg 5.1 on one
-  /// 3840x3960 page of the screen-640x360 benchmark sheet: "mixed" at the default level took
-  /// 1.21 s for 2.42 MB, "none" at level 1 0.47 s for 2.23 MB ("sub"/"up" at level 1: 0.46 s,
-  /// 2.97/3.32 MB; "none" at the default level: 0.71 s, 1.48 MB).
-  static let fastPNGOptions: [(String, String)] = [("compression_level", "1"), ("pred", "none")]
-
   /// The file bytes of `image` in `format`.
   static func encode(
     _ image: RGBAImage, as format: ImageFormat, effort: ImageEffort = .small
@@ -19,35 +13,19 @@ enum ImageEncoder {
   private static func encodeOrThrow(
     _ image: RGBAImage, _ format: ImageFormat, _ effort: ImageEffort
   ) throws(FFmpegError) -> [UInt8] {
-    let options: [(String, String)]
-    switch (format, effort) {
-    case (.webp, .small): options = [("lossless", "1"), ("compression_level", "4")]
-    case (.webp, .fast): options = [("lossless", "1"), ("compression_level", "1")]
-    case (.png, .small): options = [("pred", "mixed")]
-    case (.png, .fast): options = fastPNGOptions
-    }
+    let options: [(String, String)] =
+      effort == .small
+      ? [("lossless", "1"), ("compression_level", "4")]
+      : [("lossless", "1"), ("compression_level", "1")]
     let context = try EncoderContext(
       name: format.encoderName,
       configure: {
         $0.pointee.width = Int32(image.width)
         $0.pointee.height = Int32(image.height)
-        $0.pointee.pix_fmt = format == .webp ? webpPixelFormat : AV_PIX_FMT_RGBA
+        $0.pointee.pix_fmt = webpPixelFormat
         $0.pointee.time_base = AVRational(num: 1, den: 1)
       }, options: options)
     let packet = try Packet()
-    if format == .png {
-      // The page is lent to FFmpeg, not copied; everything that holds it ends in this closure.
-      let result = image.pixels.withUnsafeBytes { raw -> Result<[UInt8], FFmpegError> in
-        do throws(FFmpegError) {
-          let input = try Frame(
-            borrowing: raw, width: image.width, height: image.height, format: AV_PIX_FMT_RGBA)
-          return .success(try drain(context, input, packet))
-        } catch {
-          return .failure(error)
-        }
-      }
-      return try result.get()
-    }
     // libwebp's encoder takes AV_PIX_FMT_RGB32 (native-endian 0xAARRGGBB words): B, G, R, A
     // bytes in memory on a little-endian machine. Swap red and blue of each pixel.
     let input = try Frame(width: image.width, height: image.height, format: webpPixelFormat)
@@ -96,6 +74,6 @@ enum ImageEncoder {
 }
 
 extension ImageFormat {
-  /// The libavcodec encoder that writes it.
-  var encoderName: String { self == .png ? "png" : "libwebp" }
+  /// The encoder that writes it: libpng for PNG, libavcodec's libwebp for WebP.
+  var encoderName: String { self == .png ? "libpng" : "libwebp" }
 }

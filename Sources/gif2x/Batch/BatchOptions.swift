@@ -26,7 +26,10 @@ struct BatchOptions: ParsableArguments {
   var skipExisting = false
 
   /// `-j`, or the number of online cores.
-  var workerCount: Int { jobs ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+  var workerCount: Int { jobs ?? Self.defaultWorkerCount }
+
+  /// The number of online cores.
+  static var defaultWorkerCount: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 
   func validate() throws {
     if let jobs, jobs < 1 || jobs > 256 {

@@ -14,6 +14,9 @@ public enum TranscodeError: Error, Equatable, Sendable {
   case noInput(path: String, reason: String)
   /// An encoder gif2x needs is not in this build of its libraries (69, EX_UNAVAILABLE).
   case missingEncoder(name: String, package: String)
+  /// A shared library gif2x loads when it first needs it (FFmpeg's, for video) cannot be
+  /// loaded: its soname, why (the loader's words), and the Debian package that provides it (69).
+  case missingLibrary(name: String, reason: String, package: String)
   /// An internal failure, such as an FFmpeg call failing on valid input (70, EX_SOFTWARE).
   case internalError(String)
   /// The output cannot be created: it exists, or its folder is missing or unwritable (73).
@@ -29,7 +32,7 @@ public enum TranscodeError: Error, Equatable, Sendable {
     case .invalidRequest: return 64
     case .badInput, .cannotConvert: return 65
     case .noInput: return 66
-    case .missingEncoder: return 69
+    case .missingEncoder, .missingLibrary: return 69
     case .internalError: return 70
     case .cannotCreateOutput: return 73
     case .io: return 74
@@ -47,6 +50,11 @@ public enum TranscodeError: Error, Equatable, Sendable {
     case .missingEncoder(let encoder, let package):
       return "this build has no \(encoder) encoder; install \(package)"
         + " (apt-get install \(package)) or choose another format"
+    case .missingLibrary(let library, let reason, let package):
+      // dlerror's text starts with the library's name when the library itself is missing.
+      let why = reason.hasPrefix(library + ": ") ? reason.dropFirst(library.count + 2) : reason[...]
+      return "cannot load \(library)\(why.isEmpty ? "" : ": \(why)"); install \(package)"
+        + " (apt-get install \(package))"
     case .internalError(let message): return "internal error: \(message)"
     case .cannotCreateOutput(let path, let problem):
       return "\(path): \(problem.message(naming: name))"

@@ -1,0 +1,191 @@
+// The FFmpeg functions gif2x calls, defined here as trampolines into the libraries that
+// cffmpeg_load() opens with dlopen: the binary has no DT_NEEDED entry for any libav*/libsw*
+// library, so a process that never encodes never loads them.
+//
+// Each function is listed once in FFMPEG_FUNCTIONS with its prototype; the compiler checks every
+// definition against FFmpeg's own header, and a function the Swift code starts calling without
+// being listed here is an "undefined reference" at link time, never a silent failure.
+//
+// A trampoline called before cffmpeg_load() loads the libraries itself (the Swift side calls
+// FFmpegLibraries.load() first so that a missing library is an error it can report; this is
+// only the safety net). If that load fails, the process cannot go on: it says so and aborts.
+#include "CFFmpeg.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <libavutil/macros.h>
+
+#define HIDDEN __attribute__((visibility("hidden")))
+
+// X(library, return type, name, (parameters), (arguments)) for functions returning a value;
+// V(library, name, (parameters), (arguments)) for void functions.
+#define FFMPEG_FUNCTIONS(X, V)                                                                  \
+  X(AVUTIL, unsigned, avutil_version, (void), ())                                               \
+  X(AVUTIL, const char *, av_version_info, (void), ())                                          \
+  X(AVUTIL, int, av_strerror, (int e, char *buf, size_t size), (e, buf, size))                  \
+  V(AVUTIL, av_log_set_callback, (void (*cb)(void *, int, const char *, va_list)), (cb))        \
+  X(AVUTIL, int, av_log_format_line2,                                                           \
+    (void *p, int level, const char *fmt, va_list vl, char *line, int size, int *prefix),       \
+    (p, level, fmt, vl, line, size, prefix))                                                    \
+  X(AVUTIL, int, av_dict_set, (AVDictionary * *m, const char *k, const char *v, int f),         \
+    (m, k, v, f))                                                                               \
+  X(AVUTIL, int, av_dict_set_int, (AVDictionary * *m, const char *k, int64_t v, int f),         \
+    (m, k, v, f))                                                                               \
+  V(AVUTIL, av_dict_free, (AVDictionary * *m), (m))                                             \
+  X(AVUTIL, int, av_opt_set, (void *o, const char *k, const char *v, int f), (o, k, v, f))      \
+  X(AVUTIL, int, av_opt_set_int, (void *o, const char *k, int64_t v, int f), (o, k, v, f))      \
+  X(AVUTIL, AVFrame *, av_frame_alloc, (void), ())                                              \
+  V(AVUTIL, av_frame_free, (AVFrame * *frame), (frame))                                         \
+  V(AVUTIL, av_frame_unref, (AVFrame * frame), (frame))                                         \
+  X(AVUTIL, int, av_frame_get_buffer, (AVFrame * frame, int align), (frame, align))             \
+  X(AVUTIL, int, av_frame_make_writable, (AVFrame * frame), (frame))                            \
+  X(AVUTIL, int, av_image_check_size, (unsigned w, unsigned h, int off, void *ctx),             \
+    (w, h, off, ctx))                                                                           \
+  X(AVUTIL, int64_t, av_rescale_q, (int64_t a, AVRational b, AVRational c), (a, b, c))          \
+  X(SWSCALE, unsigned, swscale_version, (void), ())                                             \
+  X(SWSCALE, struct SwsContext *, sws_getContext,                                               \
+    (int sw, int sh, enum AVPixelFormat sf, int dw, int dh, enum AVPixelFormat df, int flags,   \
+     SwsFilter *srcFilter, SwsFilter *dstFilter, const double *param),                          \
+    (sw, sh, sf, dw, dh, df, flags, srcFilter, dstFilter, param))                               \
+  V(SWSCALE, sws_freeContext, (struct SwsContext * c), (c))                                     \
+  X(SWSCALE, const int *, sws_getCoefficients, (int colorspace), (colorspace))                  \
+  X(SWSCALE, int, sws_setColorspaceDetails,                                                     \
+    (struct SwsContext * c, const int inv[4], int sr, const int t[4], int dr, int b, int k,     \
+     int s),                                                                                    \
+    (c, inv, sr, t, dr, b, k, s))                                                               \
+  X(SWSCALE, int, sws_scale,                                                                    \
+    (struct SwsContext * c, const uint8_t *const src[], const int srcStride[], int y, int h,    \
+     uint8_t *const dst[], const int dstStride[]),                                              \
+    (c, src, srcStride, y, h, dst, dstStride))                                                  \
+  X(AVCODEC, unsigned, avcodec_version, (void), ())                                             \
+  X(AVCODEC, const AVCodec *, avcodec_find_encoder_by_name, (const char *name), (name))         \
+  X(AVCODEC, const AVCodec *, avcodec_find_decoder, (enum AVCodecID id), (id))                  \
+  X(AVCODEC, AVCodecContext *, avcodec_alloc_context3, (const AVCodec *c), (c))                 \
+  V(AVCODEC, avcodec_free_context, (AVCodecContext * *c), (c))                                  \
+  X(AVCODEC, int, avcodec_open2, (AVCodecContext * c, const AVCodec *codec, AVDictionary **o),  \
+    (c, codec, o))                                                                              \
+  X(AVCODEC, int, avcodec_parameters_from_context,                                              \
+    (AVCodecParameters * p, const AVCodecContext *c), (p, c))                                   \
+  X(AVCODEC, int, avcodec_send_frame, (AVCodecContext * c, const AVFrame *f), (c, f))           \
+  X(AVCODEC, int, avcodec_receive_packet, (AVCodecContext * c, AVPacket *p), (c, p))            \
+  X(AVCODEC, int, avcodec_send_packet, (AVCodecContext * c, const AVPacket *p), (c, p))         \
+  X(AVCODEC, int, avcodec_receive_frame, (AVCodecContext * c, AVFrame *f), (c, f))              \
+  X(AVCODEC, AVPacket *, av_packet_alloc, (void), ())                                           \
+  V(AVCODEC, av_packet_free, (AVPacket * *p), (p))                                              \
+  V(AVCODEC, av_packet_unref, (AVPacket * p), (p))                                              \
+  V(AVCODEC, av_packet_move_ref, (AVPacket * dst, AVPacket *src), (dst, src))                   \
+  X(AVCODEC, int, av_new_packet, (AVPacket * p, int size), (p, size))                           \
+  V(AVCODEC, av_packet_rescale_ts, (AVPacket * p, AVRational a, AVRational b), (p, a, b))       \
+  X(AVFORMAT, unsigned, avformat_version, (void), ())                                           \
+  X(AVFORMAT, int, avformat_alloc_output_context2,                                              \
+    (AVFormatContext * *c, const AVOutputFormat *o, const char *name, const char *file),        \
+    (c, o, name, file))                                                                         \
+  V(AVFORMAT, avformat_free_context, (AVFormatContext * c), (c))                                \
+  X(AVFORMAT, AVStream *, avformat_new_stream, (AVFormatContext * c, const AVCodec *codec),     \
+    (c, codec))                                                                                 \
+  X(AVFORMAT, int, avformat_write_header, (AVFormatContext * c, AVDictionary **o), (c, o))      \
+  X(AVFORMAT, int, av_interleaved_write_frame, (AVFormatContext * c, AVPacket *p), (c, p))      \
+  X(AVFORMAT, int, av_write_trailer, (AVFormatContext * c), (c))                                \
+  X(AVFORMAT, int, avio_open, (AVIOContext * *c, const char *url, int flags), (c, url, flags))  \
+  X(AVFORMAT, int, avio_closep, (AVIOContext * *c), (c))
+
+// One pointer per function, filled by cffmpeg_load().
+#define SLOT_X(lib, ret, name, params, args) static ret(*slot_##name) params;
+#define SLOT_V(lib, name, params, args) static void(*slot_##name) params;
+FFMPEG_FUNCTIONS(SLOT_X, SLOT_V)
+
+// The table cffmpeg_load() walks: which library, which name, which slot.
+struct symbol {
+  int library;
+  const char *name;
+  void **slot;
+};
+#define ENTRY_X(lib, ret, name, params, args) {CFFMPEG_##lib, #name, (void **)&slot_##name},
+#define ENTRY_V(lib, name, params, args) {CFFMPEG_##lib, #name, (void **)&slot_##name},
+static const struct symbol symbols[] = {FFMPEG_FUNCTIONS(ENTRY_X, ENTRY_V)};
+#define SYMBOL_COUNT (sizeof symbols / sizeof symbols[0])
+
+static const char *const sonames[CFFMPEG_LIBRARY_COUNT] = {
+  "libavutil.so." AV_STRINGIFY(LIBAVUTIL_VERSION_MAJOR),
+  "libswscale.so." AV_STRINGIFY(LIBSWSCALE_VERSION_MAJOR),
+  "libavcodec.so." AV_STRINGIFY(LIBAVCODEC_VERSION_MAJOR),
+  "libavformat.so." AV_STRINGIFY(LIBAVFORMAT_VERSION_MAJOR),
+};
+
+const char *cffmpeg_soname(int library) {
+  return library >= 0 && library < CFFMPEG_LIBRARY_COUNT ? sonames[library] : "";
+}
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static int failed_library = -1;
+static const char *failure = NULL;
+static char failure_text[512];
+
+static void load_once(void) {
+  void *handles[CFFMPEG_LIBRARY_COUNT];
+  for (int i = 0; i < CFFMPEG_LIBRARY_COUNT; i++) {
+    handles[i] = dlopen(sonames[i], RTLD_LAZY | RTLD_LOCAL);
+    if (!handles[i]) {
+      const char *why = dlerror();
+      snprintf(failure_text, sizeof failure_text, "%s", why ? why : "cannot be opened");
+      failed_library = i;
+      failure = failure_text;
+      return;
+    }
+  }
+  void *found[SYMBOL_COUNT];
+  for (size_t i = 0; i < SYMBOL_COUNT; i++) {
+    found[i] = dlsym(handles[symbols[i].library], symbols[i].name);
+    if (!found[i]) {
+      snprintf(failure_text, sizeof failure_text, "%s has no function %s",
+               sonames[symbols[i].library], symbols[i].name);
+      failed_library = symbols[i].library;
+      failure = failure_text;
+      return;
+    }
+  }
+  // Published only when every function is there; pthread_once orders these stores before any
+  // thread that returns from cffmpeg_load(), and the trampolines read them with acquire.
+  for (size_t i = 0; i < SYMBOL_COUNT; i++) {
+    __atomic_store_n(symbols[i].slot, found[i], __ATOMIC_RELEASE);
+  }
+}
+
+int cffmpeg_load(const char **reason) {
+  pthread_once(&once, load_once);
+  if (reason) *reason = failure;
+  return failed_library;
+}
+
+// The safety net: a trampoline reached before a successful cffmpeg_load().
+static void require_loaded(const char *function) {
+  const char *reason = NULL;
+  int library = cffmpeg_load(&reason);
+  if (library < 0) return;
+  fprintf(stderr, "gif2x: %s needs %s, which cannot be loaded: %s\n", function, sonames[library],
+          reason ? reason : "");
+  abort();
+}
+
+#define TRAMPOLINE_X(lib, ret, name, params, args)                            \
+  HIDDEN ret name params {                                                    \
+    ret(*target_) params = __atomic_load_n(&slot_##name, __ATOMIC_ACQUIRE);   \
+    if (!target_) {                                                           \
+      require_loaded(#name);                                                  \
+      target_ = __atomic_load_n(&slot_##name, __ATOMIC_ACQUIRE);              \
+    }                                                                         \
+    return target_ args;                                                      \
+  }
+#define TRAMPOLINE_V(lib, name, params, args)                                 \
+  HIDDEN void name params {                                                   \
+    void(*target_) params = __atomic_load_n(&slot_##name, __ATOMIC_ACQUIRE);  \
+    if (!target_) {                                                           \
+      require_loaded(#name);                                                  \
+      target_ = __atomic_load_n(&slot_##name, __ATOMIC_ACQUIRE);              \
+    }                                                                         \
+    target_ args;                                                             \
+  }
+FFMPEG_FUNCTIONS(TRAMPOLINE_X, TRAMPOLINE_V)

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// Which shared libraries a run loads, as the dynamic loader reports them (LD_DEBUG=files, a
+/// documented glibc feature): reading a GIF and PNG sheets never load FFmpeg; video does.
+@Suite("FFmpeg is loaded only when something is encoded with it")
+final class LibraryLoadingTests {
+  let folder: URL
+
+  init() throws { folder = try CLI.temporaryFolder() }
+  deinit { try? FileManager.default.removeItem(at: folder) }
+
+  /// The FFmpeg libraries (libavcodec.so.59, libswresample.so.4, ...) the loader opened during
+  /// the run.
+  func ffmpegLoaded(_ arguments: [String]) throws -> (CLI.Result, Set<String>) {
+    let r = try CLI.run(arguments, environment: ["LD_DEBUG": "files"])
+    var names: Set<String> = []
+    for line in r.stderrLines {
+      guard let range = line.range(of: "file=lib") else { continue }
+      let name = line[line.index(range.lowerBound, offsetBy: 5)...].prefix { $0 != " " }
+      if ["libav", "libswscale", "libswresample", "libpostproc"].contains(where: name.hasPrefix) {
+        names.insert(String(name))
+      }
+    }
+    return (r, names)
+  }
+
+  @Test("--info, --check and a PNG sheet load no libav*/libsw* library")
+  func readingLoadsNoFFmpeg() throws {
+    let gif = folder.appendingPathComponent("a.gif")
+    try Data(TinyGIF.animation(frames: 3)).write(to: gif)
+    let sheet = folder.appendingPathComponent("a.png").path
+    for arguments in [
+      ["--info", gif.path], ["--check", gif.path], ["--info", "--json", gif.path],
+      ["--check", gif.path, "--strict"], ["--sheet", gif.path, "-o", sheet],
+    ] {
+      let (r, loaded) = try ffmpegLoaded(arguments)
+      #expect(r.status == 0, "\(arguments)")
+      #expect(loaded.isEmpty, "\(arguments) loaded \(loaded.sorted())")
+    }
+    #expect(FileManager.default.fileExists(atPath: sheet))
+  }
+
+  @Test("an MP4 loads FFmpeg's four libraries by their sonames")
+  func videoLoadsFFmpeg() throws {
+    let gif = folder.appendingPathComponent("b.gif")
+    try Data(TinyGIF.animation(frames: 3, screen: (16, 16))).write(to: gif)
+    let out = folder.appendingPathComponent("b.mp4").path
+    let (r, loaded) = try ffmpegLoaded(["--to", "mp4", gif.path, "-o", out])
+    #expect(r.status == 0)
+    for library in ["libavutil", "libswscale", "libavcodec", "libavformat"] {
+      #expect(loaded.contains { $0.hasPrefix(library + ".so.") }, "\(library): \(loaded.sorted())")
+    }
+  }
+
+  @Test("--version loads FFmpeg to list its libraries next to libpng")
+  func versionListsLibraries() throws {
+    let r = try CLI.run(["--version"])
+    #expect(r.status == 0)
+    for name in ["libpng", "libavcodec", "libavformat", "libswscale", "libavutil", "libx264"] {
+      #expect(r.stdout.contains("\n  \(name) "), "\(name)")
+    }
+  }
+}
