@@ -18,8 +18,10 @@ let package = Package(
     // libswscale-dev and libavutil-dev (`make deps`).
     .target(name: "CFFmpeg", path: "Sources/CFFmpeg"),
     // libpng behind a small C face (whole-image encode/decode, its longjmp errors kept in C):
-    // PNG sheet pages and posters. Linked directly: two small libraries (libpng16, libz).
-    .target(name: "CPNG", path: "Sources/CPNG", linkerSettings: [.linkedLibrary("png16")]),
+    // PNG sheet pages and posters. Linked directly: two small libraries (libpng16, libz). It
+    // lives inside Sources/Transcode, as Core does, to keep the design card's top level.
+    .target(
+      name: "CPNG", path: "Sources/Transcode/CPNG", linkerSettings: [.linkedLibrary("png16")]),
     // The C-free core: GIF scan and decode, timelines, plans, sheet layout, video geometry and
     // schedule, pipeline primitives, requests and errors. No FFmpeg, so the fuzzers build it alone.
     .target(name: "TranscodeCore", path: "Sources/Transcode/Core"),
@@ -28,7 +30,7 @@ let package = Package(
       name: "Transcode",
       dependencies: ["TranscodeCore", "CFFmpeg", "CPNG"],
       path: "Sources/Transcode",
-      exclude: ["Core"]
+      exclude: ["Core", "CPNG"]
     ),
     .executableTarget(
       name: "gif2x",
