@@ -43,8 +43,8 @@ struct VideoSetup {
     self.backdrop = backdrop
     if flattened {
       warnings.append(
-        "AV1 carries no transparency browsers show; transparent pixels are shown over white"
-          + " (choose another background colour, or vp9 to keep transparency)")
+        "AV1 keeps no transparency (browsers play none): transparent pixels are shown over"
+          + " white; vp9 keeps it")
     }
   }
 

@@ -106,7 +106,7 @@ public struct VideoRequest: Sendable, Equatable {
   /// The x264 preset (MP4).
   public var preset: String
   /// The encoder's speed, higher is faster: libvpx-vp9 cpu-used 0-8 (VP9, default 4), the
-  /// SVT-AV1 preset 0-13 (AV1, default 8; libaom takes cpu-used one lower, at most 8). Nil means
+  /// SVT-AV1 preset 0-13 (AV1, default 8; libaom takes cpu-used two lower, at most 8). Nil means
   /// the codec's default.
   public var speed: Int?
   /// The colour under transparent pixels; nil means white for MP4 and kept alpha for WebM.
