@@ -130,6 +130,18 @@ import Testing
     #expect(mp4.warnings.isEmpty)
   }
 
+  /// Debian's libavcodec59 has both AV1 encoders (it depends on libsvtav1enc1 and libaom3): a
+  /// build without one is told to install it.
+  @Test func aMissingAV1EncoderNamesLibavcodec() {
+    let package = FFmpegLibraries.package(providing: "libsvtav1")
+    #expect(package == "libavcodec59")
+    #expect(
+      TranscodeError.missingEncoder(name: "libsvtav1", package: package).description
+        == "this build has no libsvtav1 encoder; install libavcodec59"
+        + " (apt-get install libavcodec59) or choose another format")
+    #expect(FFmpegLibraries.package(providing: "libaom-av1") == "libavcodec59")
+  }
+
   @Test func wrongPairingsAndAV1LimitsAreUsageErrors() {
     let message = { (request: VideoRequest) -> String? in
       do throws(RequestError) {
