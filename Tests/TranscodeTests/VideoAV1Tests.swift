@@ -91,6 +91,30 @@ import Testing
     #expect(duration == 220)
   }
 
+  /// The MP4 carries an av1C box (AV1 main profile, 4:2:0, 8-bit) and an edit list that starts
+  /// at media time 0 and lasts exactly the GIF (what Safari follows), the index first.
+  @Test func mp4HasAV1ConfigAndAnExactEditList() throws {
+    let (_, out) = try VideoProbe.convertSolids(
+      delays: [2, 3, 7, 10], name: "e", format: .mp4, codec: .av1, size: (64, 64))
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: out)))
+    func find(_ tag: String) -> Int? {
+      let t = Array(tag.utf8)
+      return (0..<(bytes.count - 4)).first { bytes[$0..<$0 + 4].elementsEqual(t) }
+    }
+    func u32(_ i: Int) -> Int { bytes[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
+    let av1C = try #require(find("av1C"))
+    // marker and version 1, profile 0 (main), then 4:2:0 (subsampling x and y), 8-bit.
+    #expect(bytes[av1C + 4] == 0x81 && bytes[av1C + 5] >> 5 == 0)
+    #expect(bytes[av1C + 6] & 0x0C == 0x0C && bytes[av1C + 6] & 0x60 == 0)
+    let elst = try #require(find("elst"))
+    #expect(bytes[elst + 4] == 0 && u32(elst + 8) == 1)  // version 0, one entry
+    let mvhd = try #require(find("mvhd"))
+    let timescale = u32(mvhd + 16)
+    #expect(u32(elst + 12) * 1000 == 220 * timescale)  // segment duration: 220 ms
+    #expect(u32(elst + 16) == 0)  // media time 0
+    #expect(try #require(find("moov")) < (try #require(find("mdat"))))
+  }
+
   /// A single frame lasts its delay (the last packet's duration, or WebM's default duration).
   @Test(arguments: VideoRequest.Format.allCases)
   func singleFrameLastsItsDelay(format: VideoRequest.Format) throws {
