@@ -40,7 +40,7 @@ struct VideoOptions: ParsableArguments {
     help: ArgumentHelp("Constant rate factor: lower is better and bigger.", valueName: "n"))
   var crf: Int?
 
-  @Option(name: .long, help: "x264 preset for MP4 (ultrafast ... veryslow).")
+  @Option(name: .long, help: "x264 preset for H.264 MP4 (ultrafast ... veryslow).")
   var preset: String = "medium"
 
   @Option(

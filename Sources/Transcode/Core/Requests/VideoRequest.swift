@@ -103,7 +103,7 @@ public struct VideoRequest: Sendable, Equatable {
   public var cfr: Bool
   /// Constant rate factor; nil means the codec's default (H.264 23, VP9 32, AV1 35).
   public var crf: Int?
-  /// The x264 preset (MP4).
+  /// The x264 preset (H.264; AV1 and VP9 take ``speed``).
   public var preset: String
   /// The encoder's speed, higher is faster: libvpx-vp9 cpu-used 0-8 (VP9, default 4), the
   /// SVT-AV1 preset 0-13 (AV1, default 8; libaom takes cpu-used two lower, at most 8). Nil means
@@ -130,10 +130,9 @@ public struct VideoRequest: Sendable, Equatable {
 
   public init(
     input: String, output: String, format: Format, codec: Codec? = nil, poster: Bool = false,
-    force: Bool = false,
-    delays: DelayPolicy = .browser, timeline: TimelineKind = .standard, cfr: Bool = false,
-    crf: Int? = nil, preset: String = "medium", speed: Int? = nil, background: VideoColor? = nil,
-    even: EvenSize? = nil, width: Int? = nil, height: Int? = nil,
+    force: Bool = false, delays: DelayPolicy = .browser, timeline: TimelineKind = .standard,
+    cfr: Bool = false, crf: Int? = nil, preset: String = "medium", speed: Int? = nil,
+    background: VideoColor? = nil, even: EvenSize? = nil, width: Int? = nil, height: Int? = nil,
     scaleFilter: ScaleFilter = .bilinear, pixelArt: Bool = false, lossless: Bool = false,
     loop: Loop = .plays(1), maxPixels: Int = GIFSource.defaultMaxPixels, strict: Bool = false
   ) {
@@ -176,6 +175,7 @@ public struct VideoRequest: Sendable, Equatable {
   public static func crfRange(_ codec: Codec) -> ClosedRange<Int> {
     codec == .h264 ? 1...51 : 0...63
   }
+  /// VP9's speeds (``Codec/speedRange`` gives each codec's).
   public static let speedRange = 0...8
   public static let sizeRange = 2...VideoGeometry.maxSide
   public static let playsRange = 1...1000
