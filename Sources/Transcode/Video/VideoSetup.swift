@@ -29,8 +29,10 @@ struct VideoSetup {
       canvasWidth: index.canvasWidth, canvasHeight: index.canvasHeight, even: request.even,
       width: request.width, height: request.height, pixelArt: request.pixelArt,
       evenCoded: request.videoCodec == .h264)
-    // libx264 and libvpx-vp9 both refuse a side over 16384 pixels (measured with FFmpeg 5.1);
-    // say so before any work, with the way out.
+    // libx264, libvpx-vp9 and SVT-AV1 all refuse a side over 16384 pixels (measured with
+    // FFmpeg 5.1, SVT-AV1 1.4: "Source Width must be less than or equal to 16384"); say so
+    // before any work, with the way out. AV1 keeps the limit on libaom's path too, naming
+    // SVT-AV1: one limit per codec.
     let side = VideoGeometry.maxSide
     if geometry.codedWidth > side || geometry.codedHeight > side {
       throw .cannotConvert(
