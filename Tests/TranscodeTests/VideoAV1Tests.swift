@@ -115,6 +115,22 @@ import Testing
     #expect(try #require(find("moov")) < (try #require(find("mdat"))))
   }
 
+  /// The same GIF gives the same bytes on every run, through SVT-AV1 (64x64) and libaom (33x17).
+  @Test(arguments: [(64, 64), (33, 17)])
+  func sameGIFSameBytes(size: (Int, Int)) throws {
+    let dir = try VideoProbe.folder()
+    let gif = try VideoProbe.write(
+      VideoFixtures.solids(width: size.0, height: size.1, delays: [2, 3, 7, 10]), to: dir,
+      as: "d.gif")
+    var files: [Data] = []
+    for run in 0..<2 {
+      let out = dir + "/d\(run).mp4"
+      _ = try Transcoder.video(VideoRequest(input: gif, output: out, format: .mp4, codec: .av1))
+      files.append(try Data(contentsOf: URL(fileURLWithPath: out)))
+    }
+    #expect(files[0] == files[1])
+  }
+
   /// A single frame lasts its delay (the last packet's duration, or WebM's default duration).
   @Test(arguments: VideoRequest.Format.allCases)
   func singleFrameLastsItsDelay(format: VideoRequest.Format) throws {
