@@ -101,7 +101,8 @@ import Testing
     #expect(meter.psnr == .infinity)
     #expect(meter.ssim == 1)
     var tiny = FidelityMeter(width: 4, height: 1, background: (255, 255, 255))
-    tiny.add(reference: [0, 0, 0, 255, 9, 9, 9, 255, 0, 0, 0, 0, 1, 2, 3, 255],
+    tiny.add(
+      reference: [0, 0, 0, 255, 9, 9, 9, 255, 0, 0, 0, 0, 1, 2, 3, 255],
       output: [0, 0, 0, 255, 9, 9, 9, 255, 255, 255, 255, 255, 1, 2, 3, 255], weight: 1)
     #expect(tiny.psnr == .infinity)  // the transparent pixel is the white background
     #expect(tiny.ssim == nil)
