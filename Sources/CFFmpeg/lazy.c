@@ -35,6 +35,9 @@
   X(AVUTIL, int, av_dict_set_int, (AVDictionary * *m, const char *k, int64_t v, int f),         \
     (m, k, v, f))                                                                               \
   V(AVUTIL, av_dict_free, (AVDictionary * *m), (m))                                             \
+  X(AVUTIL, AVDictionaryEntry *, av_dict_get,                                                   \
+    (const AVDictionary *m, const char *k, const AVDictionaryEntry *prev, int f),               \
+    (m, k, prev, f))                                                                            \
   X(AVUTIL, int, av_opt_set, (void *o, const char *k, const char *v, int f), (o, k, v, f))      \
   X(AVUTIL, int, av_opt_set_int, (void *o, const char *k, int64_t v, int f), (o, k, v, f))      \
   X(AVUTIL, AVFrame *, av_frame_alloc, (void), ())                                              \
@@ -63,6 +66,9 @@
   X(AVCODEC, unsigned, avcodec_version, (void), ())                                             \
   X(AVCODEC, const AVCodec *, avcodec_find_encoder_by_name, (const char *name), (name))         \
   X(AVCODEC, const AVCodec *, avcodec_find_decoder, (enum AVCodecID id), (id))                  \
+  X(AVCODEC, const AVCodec *, avcodec_find_decoder_by_name, (const char *name), (name))         \
+  X(AVCODEC, int, avcodec_parameters_to_context,                                                \
+    (AVCodecContext * c, const AVCodecParameters *p), (c, p))                                   \
   X(AVCODEC, AVCodecContext *, avcodec_alloc_context3, (const AVCodec *c), (c))                 \
   V(AVCODEC, avcodec_free_context, (AVCodecContext * *c), (c))                                  \
   X(AVCODEC, int, avcodec_open2, (AVCodecContext * c, const AVCodec *codec, AVDictionary **o),  \
@@ -90,7 +96,17 @@
   X(AVFORMAT, int, av_interleaved_write_frame, (AVFormatContext * c, AVPacket *p), (c, p))      \
   X(AVFORMAT, int, av_write_trailer, (AVFormatContext * c), (c))                                \
   X(AVFORMAT, int, avio_open, (AVIOContext * *c, const char *url, int flags), (c, url, flags))  \
-  X(AVFORMAT, int, avio_closep, (AVIOContext * *c), (c))
+  X(AVFORMAT, int, avio_closep, (AVIOContext * *c), (c))                                       \
+  X(AVFORMAT, int, avformat_open_input,                                                         \
+    (AVFormatContext * *c, const char *url, const AVInputFormat *f, AVDictionary **o),          \
+    (c, url, f, o))                                                                             \
+  X(AVFORMAT, int, avformat_find_stream_info, (AVFormatContext * c, AVDictionary **o), (c, o))  \
+  V(AVFORMAT, avformat_close_input, (AVFormatContext * *c), (c))                                \
+  X(AVFORMAT, int, av_find_best_stream,                                                         \
+    (AVFormatContext * c, enum AVMediaType t, int wanted, int related, const AVCodec **d,       \
+     int flags),                                                                                \
+    (c, t, wanted, related, d, flags))                                                          \
+  X(AVFORMAT, int, av_read_frame, (AVFormatContext * c, AVPacket *p), (c, p))
 
 // One pointer per function, filled by cffmpeg_load().
 #define SLOT_X(lib, ret, name, params, args) static ret(*slot_##name) params;

@@ -44,7 +44,7 @@ struct VideoCommand {
       maxPixels: options.input.maxPixels, strict: options.input.strict)
     let job = VideoJob(
       template: template, output: options.write.output,
-      outputDirectory: options.batch.outputDirectory,
+      outputDirectory: options.batch.outputDirectory, measure: video.measure,
       showProgress: single && !options.output.quiet && !options.output.json && isatty(2) != 0)
     // Settings and encoders are checked once, before any file is read: one line, 64 or 69.
     if let first = inputs.first {
@@ -70,6 +70,8 @@ struct VideoJob: FileJob {
   /// `-o`, when given ("-": standard output).
   let output: String?
   let outputDirectory: String?
+  /// `--measure`: decode the video back and compare it with the GIF.
+  let measure: Bool
   let showProgress: Bool
 
   func outputs(for item: BatchInput) -> [String] {
@@ -91,6 +93,12 @@ struct VideoJob: FileJob {
     let s = try Transcoder.video(
       request(for: item, target: target), cancellation: Signals.cancellation,
       progress: bar?.update)
+    // Measured before it goes to standard output (the temporary file is still there).
+    let fidelity =
+      measure
+      ? try Transcoder.measure(
+        output: target, input: item.path, background: template.background ?? .white,
+        plays: s.plays, cancellation: Signals.cancellation) : nil
     if toStdout { try StdoutFile.stream(target) }
     let files = toStdout ? [] : [s.output] + (s.poster.map { [$0] } ?? [])
     var result = FileResult(input: item.path, outputs: toStdout ? ["-"] : files)
@@ -102,7 +110,40 @@ struct VideoJob: FileJob {
     result.bytes = toStdout ? s.payloadBytes : Folders.totalBytes(files)
     result.warnings = s.warnings
     result.message = Self.describe(item.path, s)
+    if let fidelity {
+      result.fidelity = FileResult.Measured(fidelity)
+      result.message! += "; " + Self.describe(fidelity)
+    }
     return result
+  }
+
+  /// `PSNR 35.62 dB, SSIM 0.8467 (worst: frame 12, 31.20 dB), on time, 0.28x the GIF`.
+  static func describe(_ f: Fidelity) -> String {
+    func decibels(_ x: Double) -> String { x.isInfinite ? "identical" : "\(fixed(x, 2)) dB" }
+    var parts = ["PSNR \(decibels(f.psnr))"]
+    if let ssim = f.ssim { parts[0] += ", SSIM \(fixed(ssim, 4))" }
+    if !f.worstPSNR.isInfinite {
+      parts[0] += " (worst: frame \(f.worstFrame), \(decibels(f.worstPSNR)))"
+    }
+    let late = f.maxStartErrorMilliseconds
+    let long = f.durationErrorMilliseconds
+    parts.append(
+      late == 0 && long == 0
+        ? "on time"
+        : "frames up to \(fixed(late, 1)) ms off, duration \(long >= 0 ? "+" : "")\(fixed(long, 1)) ms"
+    )
+    parts.append("\(fixed(f.ratio, 2))x the GIF")
+    return parts.joined(separator: ", ")
+  }
+
+  /// `x` with `digits` decimals.
+  static func fixed(_ x: Double, _ digits: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let n = Int((abs(x) * scale).rounded())
+    let whole = n / Int(scale)
+    let fraction = String(n % Int(scale) + Int(scale)).dropFirst()
+    return (x < 0 && n > 0 ? "-" : "") + "\(whole)" + (digits > 0 ? ".\(fraction)" : "")
   }
 
   /// The library's request for one input written to `target`.

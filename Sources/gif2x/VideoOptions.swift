@@ -98,4 +98,9 @@ struct VideoOptions: ParsableArguments {
 
   @Flag(name: .long, help: "Also write the first frame as OUT.png, for <video poster=…>.")
   var poster = false
+
+  @Flag(
+    name: .long,
+    help: "Decode the video back and compare it with the GIF: PSNR, SSIM, timing, size.")
+  var measure = false
 }

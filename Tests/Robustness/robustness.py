@@ -41,10 +41,12 @@ MODES = {
                                       "-o", os.path.join(out, "s.png")],
     "mp4": lambda gif, out: ["--to", "mp4", "--preset", "ultrafast", gif, "-o",
                              os.path.join(out, "v.mp4")],
-    "webm": lambda gif, out: ["--to", "webm", "--speed", "8", gif, "-o",
+    # --measure reads the video back (libavformat, libvpx-vp9 for alpha) and compares it.
+    "webm": lambda gif, out: ["--to", "webm", "--speed", "8", "--measure", gif, "-o",
                               os.path.join(out, "v.webm")],
     "mp4-cfr-pixel-art": lambda gif, out: ["--to", "mp4", "--preset", "ultrafast", "--cfr",
-                                           "--pixel-art", gif, "-o", os.path.join(out, "v.mp4")],
+                                           "--pixel-art", "--measure", gif, "-o",
+                                           os.path.join(out, "v.mp4")],
     "webm-lossless": lambda gif, out: ["--to", "webm", "--speed", "8", "--lossless", gif, "-o",
                                        os.path.join(out, "v.webm")],
     # AV1: SVT-AV1 for even sides of 64 px or more, libaom for the rest (both paths in the corpus).

@@ -28,6 +28,35 @@ import Testing
     #expect(try files(in: dir) == ["b.gif", "b.mp4", "b.png"])
   }
 
+  @Test("--measure: the summary line and the JSON say what the video kept of the GIF")
+  func measureReportsFidelity() throws {
+    let dir = try folder()
+    let gif = dir + "/b.gif"
+    try FileManager.default.copyItem(atPath: sample, toPath: gif)
+    let out = dir + "/b.webm"
+    let run = try CLI.run(
+      ["--to", "webm", "--lossless", "--background", "white", gif, "-o", out, "--measure"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let size = { (path: String) in
+      try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+    }
+    let ratio = Double(try size(out)) / Double(try size(gif))
+    let hundredths = Int((ratio * 100).rounded())
+    let shown = "\(hundredths / 100).\(String(100 + hundredths % 100).dropFirst())"
+    #expect(run.stdout.hasSuffix("; PSNR identical, SSIM 1.0000, on time, \(shown)x the GIF\n"))
+    let json = try CLI.run(["--to", "mp4", gif, "-o", dir + "/b.mp4", "--measure", "--json"])
+    #expect(json.status == 0, "\(json.stderr)")
+    let line = try #require(json.stdout.split(separator: "\n").first)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    let fidelity = try #require(object["fidelity"] as? [String: Any])
+    #expect((fidelity["psnr"] as? Double ?? 0) > 30)
+    #expect(fidelity["maxStartErrorMilliseconds"] as? Double == 0)
+    #expect(fidelity["durationErrorMilliseconds"] as? Double == 0)
+    #expect(fidelity["gifBytes"] as? Int == (try size(gif)))
+    #expect(fidelity["bytes"] as? Int == (try size(dir + "/b.mp4")))
+  }
+
   @Test func existingOutputNeedsForce() throws {
     let dir = try folder()
     let out = dir + "/x.webm"

@@ -6,6 +6,12 @@
 
 /// Reads an input file whole, telling a missing file, a directory and an unreadable file apart.
 package enum InputFile {
+  /// The size of the file at `path` in bytes, nil when it cannot be read.
+  package static func size(_ path: String) -> Int? {
+    var info = stat()
+    return stat(path, &info) == 0 ? Int(info.st_size) : nil
+  }
+
   /// The bytes of `path`; "-" reads standard input.
   package static func read(
     _ path: String, cancellation: Cancellation

@@ -1,3 +1,5 @@
+import Transcode
+
 /// What happened to one input of a run: the `--json` line for it, and the summary's counts.
 struct FileResult: Sendable, Encodable {
   enum Status: String, Sendable, Encodable {
@@ -23,10 +25,38 @@ struct FileResult: Sendable, Encodable {
   var warnings: [String] = []
   /// The human line for a success (stdout, without `--json` or `--quiet`); not in the JSON.
   var message: String?
+  /// `--measure`: what the output kept of the GIF.
+  var fidelity: Measured?
+
+  /// ``Fidelity`` as JSON: PSNR in dB (null when identical: JSON has no infinity), SSIM, the
+  /// worst frame, errors in ms, sizes.
+  struct Measured: Sendable, Encodable {
+    var psnr: Double?
+    var ssim: Double?
+    var worstFrame: Int
+    var worstPSNR: Double?
+    var maxStartErrorMilliseconds: Double
+    var durationErrorMilliseconds: Double
+    var bytes: Int
+    var gifBytes: Int
+    var ratio: Double
+
+    init(_ f: Fidelity) {
+      psnr = f.psnr.isFinite ? f.psnr : nil
+      ssim = f.ssim
+      worstFrame = f.worstFrame
+      worstPSNR = f.worstPSNR.isFinite ? f.worstPSNR : nil
+      maxStartErrorMilliseconds = f.maxStartErrorMilliseconds
+      durationErrorMilliseconds = f.durationErrorMilliseconds
+      bytes = f.bytes
+      gifBytes = f.gifBytes
+      ratio = f.ratio
+    }
+  }
 
   enum CodingKeys: String, CodingKey {
     case input, outputs, status, frames, pictures, ticks, rate, durationMilliseconds, bytes,
       seconds, error,
-      exitStatus, warnings
+      exitStatus, warnings, fidelity
   }
 }

@@ -1,0 +1,82 @@
+/// `--measure`: what a written output kept of its GIF.
+extension Transcoder {
+  /// Decodes `output` (an MP4 or WebM gif2x wrote from `input`) back and compares it with the
+  /// GIF's frames as browsers play them (native timing, browser delays), over `plays` plays:
+  /// PSNR and SSIM on RGB with transparent pixels composited on `background` (both sides), the
+  /// worst frame, start and duration errors, and the sizes. Streaming: one GIF frame and one
+  /// picture in memory at a time.
+  ///
+  /// A picture one pixel larger than the GIF each way (H.264's even size) is cropped to the
+  /// GIF's size; any other size is scaled to it.
+  public static func measure(
+    output: String, input: String, background: VideoColor = .white, plays: Int = 1,
+    cancellation: Cancellation = Cancellation()
+  ) throws(TranscodeError) -> Fidelity {
+    try FFmpegLibraries.load()
+    let plan = try GIFPlan.make(
+      path: input, options: GIFPlan.Options(timeline: .native), cancellation: cancellation)
+    try plan.requirePicture()
+    let width = plan.index.canvasWidth
+    let height = plan.index.canvasHeight
+    func readFailed(_ error: FFmpegError) -> TranscodeError {
+      .internalError("cannot read \(output) back: \(error)")
+    }
+    let reader: VideoReader
+    do throws(FFmpegError) {
+      reader = try VideoReader(path: output, width: width, height: height)
+    } catch {
+      throw readFailed(error)
+    }
+    func next() throws(TranscodeError) -> VideoReader.Picture? {
+      do throws(FFmpegError) { return try reader.next() } catch { throw readFailed(error) }
+    }
+    var walk = FidelityWalk(
+      width: width, height: height,
+      background: (background.red, background.green, background.blue))
+    var picture = try next()
+    var following = try next()
+    func pictureEnd(_ p: VideoReader.Picture) -> Double { following?.start ?? p.start + p.duration }
+    if let picture { walk.pictureStarts(at: picture.start) }
+    var time = 0.0
+    var previous: [UInt8]? = nil
+    let durations = plan.timeline.durationsCentiseconds
+    for _ in 0..<max(1, plays) {
+      let frames = try FrameReader(
+        plan.source, path: input, strict: false, cancellation: cancellation)
+      for (index, centiseconds) in durations.enumerated() {
+        guard try frames.advance() else { break }
+        let reference = frames.withCanvas { [UInt8]($0) }
+        let end = time + Double(centiseconds) * 10
+        // A frame identical to the one before it needs no new picture.
+        if reference != previous { walk.frameStarts(at: time) }
+        previous = reference
+        while let current = picture {
+          let currentEnd = pictureEnd(current)
+          walk.overlap(
+            frame: index, reference: reference, frameStart: time, frameEnd: end,
+            picture: current.rgba, pictureStart: current.start, pictureEnd: currentEnd)
+          guard currentEnd <= end else { break }
+          picture = following
+          following = try next()
+          if let picture { walk.pictureStarts(at: picture.start) }
+        }
+        time = end
+      }
+    }
+    // The pictures after the GIF's end count for the duration only.
+    var videoEnd = picture.map { pictureEnd($0) } ?? time
+    while let current = following {
+      following = try next()
+      videoEnd = pictureEnd(current)
+    }
+    walk.finish()
+    guard let psnr = walk.meter.psnr, let worst = walk.worst else {
+      throw .internalError("\(output) has no picture to compare")
+    }
+    return Fidelity(
+      psnr: psnr, ssim: walk.meter.ssim, worstFrame: worst.frame, worstPSNR: worst.psnr,
+      maxStartErrorMilliseconds: walk.maxStartError,
+      durationErrorMilliseconds: videoEnd - time,
+      bytes: InputFile.size(output) ?? 0, gifBytes: plan.source.bytes.count)
+  }
+}

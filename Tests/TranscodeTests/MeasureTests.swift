@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+@testable import Transcode
+
+/// `Transcoder.measure`: a written video read back and compared with its GIF.
+@Suite struct MeasureTests {
+  /// The reader returns FFmpeg's own pictures (`ffmpeg -pix_fmt rgba`), byte for byte: the
+  /// same YUV-to-RGB conversion quality.py measures through.
+  @Test(arguments: VideoRequest.Format.allCases)
+  func readerDecodesAsFFmpeg(format: VideoRequest.Format) throws {
+    let (_, video) = try VideoProbe.convertSolids(
+      delays: [10, 30, 20], name: "read", format: format, size: (33, 17))
+    let expected = try VideoProbe.frames(video)
+    let (w, h) = try VideoProbe.size(video)
+    let reader = try VideoReader(path: video, width: w, height: h)
+    var starts: [Double] = []
+    for frame in expected {
+      let picture = try #require(try reader.next())
+      #expect(picture.rgba == frame.pixels)
+      starts.append(picture.start)
+    }
+    #expect(try reader.next() == nil)
+    #expect(starts == [0, 100, 400])
+  }
+
+  @Test("a lossy video: on time, exact duration, high PSNR, sizes")
+  func lossyVideo() throws {
+    for format in VideoRequest.Format.allCases {
+      let (_, video) = try VideoProbe.convertSolids(
+        delays: [10, 30, 20, 5], name: "lossy", format: format)
+      let gif = String(video.dropLast(format.rawValue.count)) + "gif"
+      let f = try Transcoder.measure(output: video, input: gif)
+      #expect(f.maxStartErrorMilliseconds == 0, "\(format)")
+      #expect(f.durationErrorMilliseconds == 0, "\(format)")
+      #expect(f.psnr > 35 && f.psnr.isFinite, "\(format): \(f.psnr)")
+      #expect((f.ssim ?? 0) > 0.95, "\(format)")
+      #expect(f.bytes == (try FileManager.default.attributesOfItem(atPath: video)[.size] as? Int))
+      #expect(f.gifBytes == (try FileManager.default.attributesOfItem(atPath: gif)[.size] as? Int))
+      #expect((0..<4).contains(f.worstFrame))
+    }
+  }
+
+  @Test("lossless WebM is identical; --cfr at a capped rate shows its start error")
+  func losslessAndCappedRate() throws {
+    let folder = try VideoProbe.folder()
+    let gif = try VideoProbe.write(
+      VideoFixtures.solids(width: 16, height: 16, delays: [10, 5, 15]), to: folder,
+      as: "exact.gif")
+    let lossless = folder + "/exact.webm"
+    _ = try Transcoder.video(
+      VideoRequest(input: gif, output: lossless, format: .webm, lossless: true))
+    let exact = try Transcoder.measure(output: lossless, input: gif)
+    #expect(exact.psnr == .infinity)
+    #expect(exact.ssim == 1)
+    #expect(exact.maxStartErrorMilliseconds == 0 && exact.durationErrorMilliseconds == 0)
+    // 10 fps: the 5 cs frame starting at 100 ms is shown from 100 ms, and the next, due at
+    // 150 ms, from 200 ms: 50 ms late.
+    let capped = folder + "/capped.webm"
+    _ = try Transcoder.video(
+      VideoRequest(
+        input: gif, output: capped, format: .webm, timeline: .fps(FrameRate(10)), cfr: true,
+        lossless: true))
+    let late = try Transcoder.measure(output: capped, input: gif)
+    #expect(late.maxStartErrorMilliseconds == 50)
+    #expect(late.psnr.isFinite)
+  }
+
+  @Test("the grid: slots whose time falls in [from, to)")
+  func slots() {
+    #expect(FidelityWalk.slots(from: 0, to: 100) == 10)
+    #expect(FidelityWalk.slots(from: 0, to: 5) == 1)
+    #expect(FidelityWalk.slots(from: 5, to: 10) == 0)
+    #expect(FidelityWalk.slots(from: 5, to: 10.5) == 1)
+    #expect(FidelityWalk.slots(from: 30, to: 30) == 0)
+  }
+}
