@@ -109,6 +109,13 @@ struct VideoJob: FileJob {
     result.durationMilliseconds = s.durationMilliseconds
     result.bytes = toStdout ? s.payloadBytes : Folders.totalBytes(files)
     result.warnings = s.warnings
+    // The size guard: a video larger than its GIF is worth a line.
+    let written = Folders.totalBytes([s.output])
+    if !toStdout, written > s.gifBytes {
+      result.warnings.append(
+        "the \(template.format.rawValue.uppercased()) (\(Self.grouped(written)) bytes) is larger"
+          + " than the GIF (\(Self.grouped(s.gifBytes)) bytes)")
+    }
     result.message = Self.describe(item.path, s)
     if let fidelity {
       result.fidelity = FileResult.Measured(fidelity)
@@ -134,6 +141,17 @@ struct VideoJob: FileJob {
     )
     parts.append("\(fixed(f.ratio, 2))x the GIF")
     return parts.joined(separator: ", ")
+  }
+
+  /// 1234567 -> "1,234,567".
+  static func grouped(_ n: Int) -> String {
+    var digits = Array(String(n))
+    var i = digits.count - 3
+    while i > 0 {
+      digits.insert(",", at: i)
+      i -= 3
+    }
+    return String(digits)
   }
 
   /// `x` with `digits` decimals.

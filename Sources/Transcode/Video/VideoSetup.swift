@@ -143,6 +143,6 @@ struct VideoSetup {
       ticks: Int(schedule.playLength) * schedule.plays, gifFrames: plan.index.frames.count,
       convertedFrames: outcome.convertedFrames, plays: schedule.plays,
       durationMilliseconds: schedule.durationMilliseconds, keepsAlpha: backdrop.keepsAlpha,
-      payloadBytes: Int(writer.bytesWritten), warnings: notes)
+      payloadBytes: Int(writer.bytesWritten), gifBytes: plan.source.bytes.count, warnings: notes)
   }
 }

@@ -27,6 +27,8 @@ public struct VideoSummary: Sendable, Equatable {
   public var keepsAlpha: Bool
   /// The video file's size in bytes (encoded payload, without container overhead).
   public var payloadBytes: Int
+  /// The GIF's size in bytes.
+  public var gifBytes: Int
   /// Things the user should know: timeline warnings, damage played through, loop changes.
   public var warnings: [String]
 }
