@@ -18,24 +18,14 @@ extension Transcoder {
     try plan.requirePicture()
     let width = plan.index.canvasWidth
     let height = plan.index.canvasHeight
-    func readFailed(_ error: FFmpegError) -> TranscodeError {
-      .internalError("cannot read \(output) back: \(error)")
-    }
-    let reader: VideoReader
-    do throws(FFmpegError) {
-      reader = try VideoReader(path: output, width: width, height: height)
-    } catch {
-      throw readFailed(error)
-    }
-    func next() throws(TranscodeError) -> VideoReader.Picture? {
-      do throws(FFmpegError) { return try reader.next() } catch { throw readFailed(error) }
-    }
+    var source = try pictures(of: output, width: width, height: height)
+    func next() throws(TranscodeError) -> MeasuredPicture? { try source.next() }
     var walk = FidelityWalk(
       width: width, height: height,
       background: (background.red, background.green, background.blue))
     var picture = try next()
     var following = try next()
-    func pictureEnd(_ p: VideoReader.Picture) -> Double { following?.start ?? p.start + p.duration }
+    func pictureEnd(_ p: MeasuredPicture) -> Double { following?.start ?? p.start + p.duration }
     if let picture { walk.pictureStarts(at: picture.start) }
     var time = 0.0
     var previous: [UInt8]? = nil
@@ -78,5 +68,48 @@ extension Transcoder {
       maxStartErrorMilliseconds: walk.maxStartError,
       durationErrorMilliseconds: videoEnd - time,
       bytes: InputFile.size(output) ?? 0, gifBytes: plan.source.bytes.count)
+  }
+}
+
+/// One picture of an output read back: `width * height * 4` bytes of straight RGBA at the GIF's
+/// size, shown from `start` (ms) until the next picture starts, the last for `duration`.
+struct MeasuredPicture {
+  var rgba: [UInt8]
+  var start: Double
+  var duration: Double
+}
+
+/// An output read back one picture at a time.
+protocol PictureSource {
+  mutating func next() throws(TranscodeError) -> MeasuredPicture?
+}
+
+/// A video through libavformat and libavcodec.
+struct VideoPictures: PictureSource {
+  let reader: VideoReader
+  let path: String
+
+  mutating func next() throws(TranscodeError) -> MeasuredPicture? {
+    do throws(FFmpegError) {
+      return try reader.next().map {
+        MeasuredPicture(rgba: $0.rgba, start: $0.start, duration: $0.duration)
+      }
+    } catch {
+      throw .internalError("cannot read \(path) back: \(error)")
+    }
+  }
+}
+
+extension Transcoder {
+  /// The reader for `output`, by what its bytes are.
+  static func pictures(
+    of output: String, width: Int, height: Int
+  ) throws(TranscodeError) -> any PictureSource {
+    do throws(FFmpegError) {
+      return VideoPictures(
+        reader: try VideoReader(path: output, width: width, height: height), path: output)
+    } catch {
+      throw .internalError("cannot read \(output) back: \(error)")
+    }
   }
 }
