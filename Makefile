@@ -3,16 +3,17 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 SECONDS ?= 60
 BIN := .build/release/gif2x
-APT_PACKAGES := libavcodec-dev libavformat-dev libswscale-dev libavutil-dev libpng-dev pkg-config \
-  ffmpeg gifsicle
+APT_PACKAGES := libavcodec-dev libavformat-dev libswscale-dev libavutil-dev libpng-dev \
+  libwebp-dev libavif-dev pkg-config ffmpeg gifsicle
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build debug test demo install lint format clean fuzz robustness
 
-# Installs the FFmpeg and libpng development libraries (and the ffmpeg CLI the tests use) when
+# Installs the FFmpeg, libpng, libwebp and libavif development libraries (and the ffmpeg CLI the tests use) when
 # missing.
 deps:
-	@if ! pkg-config --exists libavcodec libavformat libswscale libavutil libpng 2>/dev/null \
+	@if ! pkg-config --exists libavcodec libavformat libswscale libavutil libpng libwebpmux libwebpdemux libavif \
+	      2>/dev/null \
 	    || ! command -v ffmpeg >/dev/null || ! command -v gifsicle >/dev/null; then \
 	  echo "installing $(APT_PACKAGES)"; \
 	  $(SUDO) apt-get update -qq && \

@@ -26,6 +26,8 @@ enum Flags {
     case .lossless: return "--lossless"
     case .format: return "--to"
     case .sheetFormat: return "--format"
+    case .quality: return "--quality"
+    case .effort: return "--effort"
     }
   }
 

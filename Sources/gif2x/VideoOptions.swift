@@ -36,13 +36,16 @@ struct VideoOptions: ParsableArguments {
 
   @Option(
     name: .long,
-    help: ArgumentHelp("VP9 cpu-used for WebM, 0-8 (higher is faster).", valueName: "n"))
-  var speed: Int = 4
+    help: ArgumentHelp(
+      "Encoder speed, higher is faster: VP9 cpu-used for WebM, 0-8 (default 4); libavif's for"
+        + " AVIF, 0-10 (default 6).", valueName: "n"))
+  var speed: Int?
 
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "Colour under transparent pixels (#rrggbb or a name); MP4 default white, WebM keeps alpha.",
+      "Colour under transparent pixels (#rrggbb or a name); MP4 default white, WebM, WebP and"
+        + " AVIF keep alpha.",
       valueName: "color"))
   var background: VideoColor?
 
@@ -69,7 +72,7 @@ struct VideoOptions: ParsableArguments {
         + " nearest-neighbour, so edges stay crisp."))
   var pixelArt = false
 
-  @Flag(name: .long, help: "Lossless (WebM only: VP9 lossless).")
+  @Flag(name: .long, help: "Lossless: VP9 lossless for WebM, WebP and AVIF lossless (not MP4).")
   var lossless = false
 
   @Flag(
@@ -82,7 +85,8 @@ struct VideoOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "Plays inside the file: N, or gif for the GIF's own count.", valueName: "n|gif"))
+      "Plays inside the file: N, or gif for the GIF's own count (video default 1; WebP keeps the"
+        + " GIF's, 0 = forever).", valueName: "n|gif"))
   var loop: LoopArgument?
 
   @Flag(name: .long, help: "Also write the first frame as OUT.png, for <video poster=…>.")

@@ -75,7 +75,6 @@ enum FFmpegLibraries {
   static var encoders: [LibraryInfo.Encoder] {
     [
       ("libx264", "MP4 (H.264)"), ("libvpx-vp9", "WebM (VP9)"),
-      ("libwebp", "WebP sprite sheets"),
     ].map { name, purpose in
       LibraryInfo.Encoder(
         name: name, purpose: purpose, available: hasEncoder(name),
@@ -88,10 +87,7 @@ enum FFmpegLibraries {
   static func package(providing name: String) -> String {
     let libavcodec = debianPackage(soname: String(cString: cffmpeg_soname(Int32(CFFMPEG_AVCODEC))))
     guard isAvailable else { return libavcodec }
-    switch name {
-    case "libwebp": return "\(libavcodec) (built with libwebp)"
-    default: return "libavcodec-extra"
-    }
+    return "libavcodec-extra"
   }
 
   /// Whether libavcodec has an encoder by this name (false when FFmpeg cannot be loaded).

@@ -23,6 +23,8 @@ public enum Setting: String, Sendable, Equatable, CaseIterable {
   case lossless = "lossless"
   case format = "format"
   case sheetFormat = "sheet format"
+  case quality = "quality"
+  case effort = "effort"
 
   /// The plain-words name: "the crf".
   public var plainName: String { "the \(rawValue)" }
