@@ -86,15 +86,32 @@ extension Transcoder {
       SheetLayout.PageSize(width: $0.source.width * scale, height: $0.source.height * scale)
     }
     let limit = request.imageFormat.maxSide
+    // No page limit given and a format that describes one page: the page grows to hold every
+    // frame, up to the size desktop GPUs take, as Aseprite's own export would.
+    let grows = request.layout.maxSize == nil && !request.format.describesPages
+    func grown() throws(SheetError) -> SheetLayout? {
+      guard grows,
+        let side = SheetLayout.onePageSize(
+          cells: sizes, options: request.layout, imageLimit: limit),
+        side <= SheetLayoutOptions.onePageMaxSize
+      else { return nil }
+      var options = request.layout
+      options.maxSize = side
+      return try SheetLayout.plan(cells: sizes, options: options, imageLimit: limit)
+    }
     do throws(SheetError) {
-      let layout = try SheetLayout.plan(cells: sizes, options: request.layout, imageLimit: limit)
-      if layout.pages.count > 1 && !request.format.describesPages {
-        throw .formatHasOnePage(
-          request.format, pages: layout.pages.count, maxSize: request.layout.maxSize,
-          onePage: SheetLayout.onePageSize(
-            cells: sizes, options: request.layout, imageLimit: limit))
+      let layout: SheetLayout
+      do throws(SheetError) {
+        layout = try SheetLayout.plan(cells: sizes, options: request.layout, imageLimit: limit)
+      } catch {
+        guard case .frameTooLarge = error, let grown = try grown() else { throw error }
+        return grown
       }
-      return layout
+      guard layout.pages.count > 1 && !request.format.describesPages else { return layout }
+      if let grown = try grown() { return grown }
+      throw .formatHasOnePage(
+        request.format, pages: layout.pages.count, maxSize: request.layout.pageLimit,
+        onePage: SheetLayout.onePageSize(cells: sizes, options: request.layout, imageLimit: limit))
     } catch {
       throw .cannotConvert(path: request.input, .sheet(error))
     }

@@ -92,7 +92,7 @@ struct SheetJob: FileJob {
     result.ticks = s.entries
     result.rate = s.rate?.description
     result.bytes = Folders.totalBytes(files)
-    result.warnings = s.damage.map(\.description) + s.warnings
+    result.warnings = s.damage.map(\.description) + s.warnings + Self.largePage(s, request)
     result.message = Self.describe(s)
     return result
   }
@@ -103,6 +103,20 @@ struct SheetJob: FileJob {
     request.input = item.path
     request.output = output ?? template.output
     return request
+  }
+
+  /// The warning for a page grown past the default limit (an aseprite format holding every
+  /// frame on one page): phones' GPUs take textures of 4096 px a side.
+  static func largePage(_ s: SheetSummary, _ request: SheetRequest) -> [String] {
+    let limit = SheetLayoutOptions.defaultMaxSize
+    guard request.layout.maxSize == nil,
+      let page = s.pageSizes.first(where: { max($0.width, $0.height) > limit })
+    else { return [] }
+    return [
+      "the page is \(page.width)x\(page.height), over \(limit) px a side, which phones' GPUs may"
+        + " not load; \(Flags.name(.maxSize)) \(limit) with \(Flags.name(.sheetFormat)) phaser or"
+        + " texturepacker-hash splits it into pages"
+    ]
   }
 
   /// One line per sheet: the files and what went into them.

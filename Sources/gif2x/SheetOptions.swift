@@ -38,8 +38,9 @@ struct SheetOptions: ParsableArguments {
   @Option(
     name: .customLong("max-size"),
     help: ArgumentHelp(
-      "Largest page side; more frames go on OUT-1.png, OUT-2.png, …", valueName: "px"))
-  var maxSize: Int = 4096
+      "Largest page side; more frames go on OUT-1.png, OUT-2.png, … (default: 4096; aseprite"
+        + " formats grow one page up to 16384).", valueName: "px"))
+  var maxSize: Int?
 
   @Flag(name: .customLong("pot"), help: "Power-of-two page sizes.")
   var powerOfTwo = false

@@ -11,13 +11,13 @@ func fuzzSheetLayout(_ data: UnsafeBufferPointer<UInt8>) {
   }
   options.padding = input.int(-1...1100)
   options.extrude = input.int(-1...1100)
-  options.maxSize = input.int(0...70000)
+  options.maxSize = input.optional(0...70000)
   options.powerOfTwo = input.bool()
   options.scale = input.int(0...70)
   let imageLimit = input.pick([65535, 16383])
   let outOfRange =
     (options.columns ?? 1) < 1 || (options.rows ?? 1) < 1 || !(0...1024).contains(options.padding)
-    || !(0...1024).contains(options.extrude) || !(1...65535).contains(options.maxSize)
+    || !(0...1024).contains(options.extrude) || !(1...65535).contains(options.maxSize ?? 1)
     || !(1...64).contains(options.scale)
   let accepted = (try? options.validate()) != nil
   if outOfRange { precondition(!accepted, "out-of-range options accepted") }

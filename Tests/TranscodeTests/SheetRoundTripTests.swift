@@ -36,7 +36,7 @@ struct SheetRoundTripTests {
   @Test("native sheets rebuild every GIF frame", arguments: SheetFormat.allCases, variants)
   func native(format: SheetFormat, variant: Variant) throws {
     for (name, gif) in Self.fixtures {
-      let paged = variant.layout.maxSize < 16
+      let paged = variant.layout.pageLimit < 16
       if paged && !format.describesPages {
         // One page is all Aseprite's layout describes: refused, nothing written.
         let folder = try SheetFixtures.folder()

@@ -29,6 +29,32 @@ import Testing
     #expect(try VideoProbe.streamField(out, "color_range") == "tv")
   }
 
+  /// x264 opens its first packet with a ~650-byte SEI naming itself and its options; no
+  /// decoder reads it, so the MP4 carries none, and still decodes to every frame.
+  @Test func mp4CarriesNoEncoderBanner() throws {
+    let (_, out) = try VideoProbe.convertSolids(delays: [10, 20], name: "banner", format: .mp4)
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: out))
+    #expect(bytes.range(of: Data("x264 - core".utf8)) == nil)
+    #expect(bytes.range(of: Data("options: cabac".utf8)) == nil)
+    #expect(try VideoProbe.frames(out).count == 2)
+  }
+
+  @Test("the banner SEI is found only at the start of a packet, up to the next start code")
+  func bannerLength() {
+    let sei: [UInt8] = [0, 0, 0, 1, 0x06, 0x05, 0x03, 0xAA, 0xBB, 0xCC, 0x80]
+    let sps: [UInt8] = [0, 0, 0, 1, 0x67, 0x64, 0x00]
+    let idr: [UInt8] = [0, 0, 1, 0x65, 0x88]
+    func length(_ bytes: [UInt8]) -> Int {
+      bytes.withUnsafeBytes { H264UserData.leadingLength($0) }
+    }
+    #expect(length(sei + sps + idr) == sei.count)
+    #expect(length(sei + idr) == sei.count)
+    #expect(length(sps + sei + idr) == 0)  // not at the start
+    #expect(length(sei) == 0)  // nothing after it: the packet stays whole
+    #expect(length([0, 0, 1, 0x06, 0x01, 0x02, 0x00, 0x80] + idr) == 0)  // pic timing, kept
+    #expect(length([]) == 0)
+  }
+
   @Test func cropAndScaleMakeEvenSizes() throws {
     let dir = try VideoProbe.folder()
     let gif = try VideoProbe.write(VideoFixtures.solids(delays: [10]), to: dir, as: "a.gif")

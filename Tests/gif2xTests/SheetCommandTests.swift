@@ -135,4 +135,42 @@ struct SheetCommandTests {
       #expect(try files(folder) == ["bounce.gif", "bounce.json", "bounce.png"])
     }
   }
+
+  /// Two different 1x1 frames on a `side` x `side` canvas: two cells of the canvas's size.
+  func largeCanvas(side: Int) throws -> (folder: URL, gif: String) {
+    var b: [UInt8] = Array("GIF89a".utf8)
+    let le = [UInt8(side & 0xFF), UInt8(side >> 8)]
+    b += le + le + [0x80, 0, 0] + [255, 0, 0, 0, 0, 255]
+    for i in 0..<2 {
+      b += [0x21, 0xF9, 4, 0x04, 10, 0, 0, 0, 0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0]
+      b += [2, 2, UInt8(4 | i << 3 | (5 & 1) << 6), UInt8(5 >> 2), 0]
+    }
+    let folder = try CLI.temporaryFolder()
+    let gif = folder.appendingPathComponent("large.gif")
+    try Data(b + [0x3B]).write(to: gif)
+    return (folder, gif.path)
+  }
+
+  @Test("no --max-size: an aseprite sheet grows one page past 4096 px, with a warning")
+  func asepriteGrowsOnePage() throws {
+    let (folder, gif) = try largeCanvas(side: 2049)
+    let run = try CLI.run(["--sheet", gif])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(try files(folder) == ["large.gif", "large.json", "large.png"])
+    #expect(run.stdout.hasSuffix("(2 frames, 2 stored, 1 page 4098x2049)\n"), "\(run.stdout)")
+    #expect(
+      run.stderr
+        == "warning: \(gif): the page is 4098x2049, over 4096 px a side, which phones' GPUs may"
+        + " not load; --max-size 4096 with --format phaser or texturepacker-hash splits it into"
+        + " pages\n")
+    // A limit given is a limit kept: two pages, which aseprite-hash cannot describe.
+    let kept = try CLI.run(["--sheet", gif, "--force", "--max-size", "4096"])
+    #expect(kept.status == 65)
+    #expect(kept.stderr.contains("the frames need 2 pages at --max-size 4096"), "\(kept.stderr)")
+    // Paged formats keep the default 4096.
+    let paged = try CLI.run(["--sheet", gif, "--force", "--format", "phaser"])
+    #expect(paged.status == 0, "\(paged.stderr)")
+    #expect(paged.stderr.isEmpty, "\(paged.stderr)")
+    #expect(paged.stdout.hasSuffix("2 pages 2049x2049, 2049x2049)\n"), "\(paged.stdout)")
+  }
 }

@@ -21,6 +21,9 @@ final class Muxer {
     guard let context else {
       throw FFmpegError(function: "avformat_alloc_output_context2", code: cffmpeg_averror_enomem())
     }
+    // No muxer name, version or date in the file: the same GIF and settings give the same
+    // bytes on every run and machine with this FFmpeg, and a small file is not 1/10 tags.
+    context.pointee.flags |= AVFMT_FLAG_BITEXACT
     pointer = context
     self.path = path
   }

@@ -173,7 +173,13 @@ final class VideoWriter {
         try write(packet)
         continue
       }
-      if firstDTS == nil { firstDTS = p.pointee.dts }
+      if firstDTS == nil {
+        firstDTS = p.pointee.dts
+        // x264's banner SEI opens the first packet: ~650 bytes no decoder reads.
+        let banner = H264UserData.leadingLength(packet.bytes)
+        p.pointee.data += banner
+        p.pointee.size -= Int32(banner)
+      }
       if !held.isEmpty {
         previousDTS = held.pointer.pointee.dts
         try write(held)

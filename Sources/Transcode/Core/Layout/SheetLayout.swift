@@ -66,7 +66,7 @@ package struct SheetLayout: Equatable {
     return layout
   }
 
-  /// The smallest page size limit (above `options.maxSize`) at which these cells fit on one
+  /// The smallest page size limit (above `options.pageLimit`) at which these cells fit on one
   /// page, nil when none up to the image's limit does. A binary search: more room never
   /// needs more pages, and the answer is checked by laying the cells out again.
   package static func onePageSize(
@@ -77,7 +77,7 @@ package struct SheetLayout: Equatable {
       wider.maxSize = side
       return (try? plan(cells: cells, options: wider, imageLimit: imageLimit))?.pages.count == 1
     }
-    var low = options.maxSize
+    var low = options.pageLimit
     var high = min(SheetLayoutOptions.maxSizeRange.upperBound, imageLimit)
     guard low < high, fitsOnePage(high) else { return nil }
     while high - low > 1 {
@@ -103,7 +103,7 @@ package struct PageBounds {
 
   package init(options: SheetLayoutOptions, imageLimit: Int) {
     var limited = options
-    limited.maxSize = min(options.maxSize, imageLimit)
+    limited.maxSize = min(options.pageLimit, imageLimit)
     side = limited.usableSize
     powerOfTwo = options.powerOfTwo
   }

@@ -9,8 +9,10 @@ public struct SheetLayoutOptions: Sendable, Equatable {
   /// Edge pixels repeated outward around each frame, against bleeding under bilinear
   /// filtering; the rect in the data still points at the frame itself.
   public var extrude: Int
-  /// The largest page side in pixels; frames that do not fit go on more pages.
-  public var maxSize: Int
+  /// The largest page side in pixels; frames that do not fit go on more pages. nil: 4096
+  /// (``defaultMaxSize``), except that a data format describing one page grows its page up to
+  /// ``onePageMaxSize`` to hold every frame, as Aseprite's own export does (``pageLimit``).
+  public var maxSize: Int?
   /// Power-of-two page sides (older GPUs, some engines).
   public var powerOfTwo: Bool
   /// Identical frames stored once, their entries pointing at the same rect.
@@ -23,7 +25,7 @@ public struct SheetLayoutOptions: Sendable, Equatable {
   /// The default layout: near-square, no padding or extrude, 4096 px pages, dedup on.
   public init(
     columns: Int? = nil, rows: Int? = nil, padding: Int = 0, extrude: Int = 0,
-    maxSize: Int = 4096, powerOfTwo: Bool = false, dedup: Bool = true, trim: Bool = false,
+    maxSize: Int? = nil, powerOfTwo: Bool = false, dedup: Bool = true, trim: Bool = false,
     scale: Int = 1
   ) {
     self.columns = columns
@@ -41,6 +43,14 @@ public struct SheetLayoutOptions: Sendable, Equatable {
   public static let paddingRange = 0...1024
   public static let extrudeRange = 0...1024
   public static let maxSizeRange = 1...65535
+  /// The page side limit when none is given: the texture size every WebGL device takes.
+  public static let defaultMaxSize = 4096
+  /// How far a one-page data format's page grows when no limit is given: the texture size
+  /// desktop GPUs take.
+  public static let onePageMaxSize = 16384
+
+  /// The page side limit the layout works to: `maxSize`, or ``defaultMaxSize``.
+  package var pageLimit: Int { maxSize ?? Self.defaultMaxSize }
   public static let scaleRange = 1...64
 
   /// Throws the first setting out of range.
@@ -50,7 +60,7 @@ public struct SheetLayoutOptions: Sendable, Equatable {
     if columns != nil && rows != nil { throw .conflict(.columns, .rows) }
     try Self.check(.padding, padding, Self.paddingRange)
     try Self.check(.extrude, extrude, Self.extrudeRange)
-    try Self.check(.maxSize, maxSize, Self.maxSizeRange)
+    if let maxSize { try Self.check(.maxSize, maxSize, Self.maxSizeRange) }
     try Self.check(.scale, scale, Self.scaleRange)
   }
 
@@ -66,9 +76,9 @@ public struct SheetLayoutOptions: Sendable, Equatable {
   /// The largest page side the layout may use: `maxSize`, or with `powerOfTwo` the largest
   /// power of two not above it (so rounding a page up never crosses the limit).
   package var usableSize: Int {
-    guard powerOfTwo else { return maxSize }
+    guard powerOfTwo else { return pageLimit }
     var side = 1
-    while side * 2 <= maxSize { side *= 2 }
+    while side * 2 <= pageLimit { side *= 2 }
     return side
   }
 }
