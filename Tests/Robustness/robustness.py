@@ -47,6 +47,15 @@ MODES = {
                                            "--pixel-art", gif, "-o", os.path.join(out, "v.mp4")],
     "webm-lossless": lambda gif, out: ["--to", "webm", "--speed", "8", "--lossless", gif, "-o",
                                        os.path.join(out, "v.webm")],
+    "webp": lambda gif, out: ["--to", "webp", "--effort", "0", gif, "-o",
+                              os.path.join(out, "a.webp")],
+    "webp-lossless-fps": lambda gif, out: ["--to", "webp", "--lossless", "--effort", "0",
+                                           "--timeline", "fps", "--fps", "30", gif, "-o",
+                                           os.path.join(out, "a.webp")],
+    "avif": lambda gif, out: ["--to", "avif", "--speed", "10", gif, "-o",
+                              os.path.join(out, "a.avif")],
+    "avif-background": lambda gif, out: ["--to", "avif", "--speed", "10", "--background", "white",
+                                         gif, "-o", os.path.join(out, "a.avif")],
 }
 
 

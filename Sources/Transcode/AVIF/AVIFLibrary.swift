@@ -8,9 +8,7 @@ enum AVIFLibrary {
     var reason: UnsafePointer<CChar>?
     guard cavif_load(&reason) >= 0 else { return }
     let soname = String(cString: cavif_soname())
-    throw .missingLibrary(
-      name: soname, reason: reason.map { String(cString: $0) } ?? "",
-      package: FFmpegLibraries.debianPackage(soname: soname))
+    throw FFmpegLibraries.missing(soname: soname, reason: reason.map { String(cString: $0) } ?? "")
   }
 
   /// Whether libavif is loaded (or can be, which loads it).

@@ -10,9 +10,7 @@ enum WebPLibrary {
     let failed = cwebp_load(&reason)
     guard failed >= 0 else { return }
     let soname = String(cString: cwebp_soname(failed))
-    throw .missingLibrary(
-      name: soname, reason: reason.map { String(cString: $0) } ?? "",
-      package: FFmpegLibraries.debianPackage(soname: soname))
+    throw FFmpegLibraries.missing(soname: soname, reason: reason.map { String(cString: $0) } ?? "")
   }
 
   /// Whether the libraries are loaded (or can be, which loads them).
