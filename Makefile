@@ -33,12 +33,15 @@ test: deps
 	$(SWIFT) build
 	$(SWIFT) test
 
-# The main jobs on the bundled sample: a web MP4, a transparent WebM, a sprite sheet.
+# The main jobs on the bundled sample: a web MP4, a transparent WebM, animated WebP and AVIF, a
+# sprite sheet.
 demo: build
 	@mkdir -p demo-out
 	$(BIN) --info samples/bounce.gif
 	$(BIN) --to mp4 samples/bounce.gif -o demo-out/bounce.mp4 --poster --force
 	$(BIN) --to webm samples/bounce.gif -o demo-out/bounce.webm --force
+	$(BIN) --to webp samples/bounce.gif -o demo-out/bounce.webp --force
+	$(BIN) --to avif samples/bounce.gif -o demo-out/bounce.avif --force
 	$(BIN) --sheet samples/bounce.gif -o demo-out/bounce-sheet.png --force
 
 # The binary, its man page and bash/zsh/fish completions (all from swift-argument-parser). The

@@ -7,8 +7,8 @@ struct AnimationOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "Quality 0-100 (higher is better and bigger): WebP lossy frames (default 80), AVIF"
-        + " (default 60).", valueName: "n"))
+      "Quality 0-100 (higher is better and bigger): WebP lossy frames (default 60), AVIF"
+        + " (default 50).", valueName: "n"))
   var quality: Int?
 
   @Option(

@@ -11,7 +11,7 @@ final class AnimatedAVIFWriter {
     var height: Int
     /// 0-100, mapped to the AV1 quantizer (100: the finest lossy quantizer, 0).
     var quality: Int
-    /// Lossless AV1: 4:4:4, identity matrix, quantizer 0.
+    /// Lossless AV1: identity matrix, quantizer 0.
     var lossless: Bool
     /// libavif's speed, 0-10.
     var speed: Int
@@ -32,7 +32,9 @@ final class AnimatedAVIFWriter {
       throw .missingEncoder(name: "libaom (libavif)", package: AVIFLibrary.codecPackage)
     }
     self.settings = settings
-    let format = settings.lossless ? AVIF_PIXEL_FORMAT_YUV444 : AVIF_PIXEL_FORMAT_YUV420
+    // 4:4:4: GIF colour changes at single pixels; on sprite-128x128-48f 4:2:0 at quality 60
+    // gave 30,174 bytes at 34.5 dB, 4:4:4 at quality 50 29,729 bytes at 36.1 dB.
+    let format = AVIF_PIXEL_FORMAT_YUV444
     guard let encoder = avifEncoderCreate(),
       let image = avifImageCreate(UInt32(settings.width), UInt32(settings.height), 8, format)
     else { throw .internalError("libavif: out of memory") }

@@ -41,6 +41,11 @@ final class AnimatedWebPWriter {
     config.lossless = settings.lossless ? 1 : 0
     config.quality = Float(settings.quality)
     config.method = Int32(settings.effort)
+    // No spatial noise shaping: libwebp's default (50) moves bits from flat areas to busy ones
+    // for the eye's sake, which flat-coloured GIF art does not need. At sns 0 and quality 60,
+    // frames came out 9-14% smaller than gif2webp's (sns 50, quality 75) at 0.2-0.4 dB lower
+    // PSNR (README, "Which format").
+    config.sns_strength = 0
     guard WebPValidateConfig(&config) != 0 else {
       throw .internalError("libwebp refused the settings \(settings)")
     }
