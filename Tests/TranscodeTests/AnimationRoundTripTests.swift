@@ -155,6 +155,12 @@ import Testing
     #expect(try Self.convert(forever, format: .webp).1.loopCount == 0)
     #expect(try Self.convert(format: .webp) { $0.loop = 0 }.1.loopCount == 0)
     #expect(try Self.convert(format: .webp) { $0.loop = 5 }.1.loopCount == 5)
+    // Loop value 65535 is 65,536 plays, one more than WebP's 16 bits hold.
+    var most = Self.gif
+    most.loopCount = 65535
+    let (summary, webp, _) = try Self.convert(most, format: .webp)
+    #expect(webp.loopCount == 65535)
+    #expect(summary.warnings.contains("the GIF plays 65536 times; WebP holds at most 65535"))
   }
 
   @Test func backgroundFlattensWebP() throws {

@@ -36,7 +36,14 @@ struct AnimationSetup {
           width: index.canvasWidth, height: index.canvasHeight, limit: limit,
           encoder: request.format.encoderName))
     }
-    plays = request.loop ?? index.plays
+    var plays = request.loop ?? index.plays
+    // WebP's loop count is 16 bits: a GIF's loop value 65535 (65,536 plays) becomes 65535.
+    if request.format == .webp && plays > AnimationRequest.loopRange.upperBound {
+      warnings.append(
+        "the GIF plays \(plays) times; WebP holds at most \(AnimationRequest.loopRange.upperBound)")
+      plays = AnimationRequest.loopRange.upperBound
+    }
+    self.plays = plays
     if request.format == .avif && plays != 0 {
       warnings.append(
         "the GIF plays \(plays) time\(plays == 1 ? "" : "s"); AVIF (libavif 0.11) has no loop"
