@@ -80,7 +80,7 @@ struct AnimationCommand {
       return "--speed is for --to webm|avif; WebP has --effort 0-6"
     }
     if format == .avif && options.animation.effort != nil {
-      return "--effort is for --to webp; AVIF has --speed 0-10"
+      return "--effort is for --to webp; AVIF has --speed 0-6"
     }
     if case .gif = video.loop?.value, format == .avif {
       return "--loop is for --to webp and video: libavif 0.11 writes no loop count,"

@@ -38,7 +38,7 @@ struct VideoOptions: ParsableArguments {
     name: .long,
     help: ArgumentHelp(
       "Encoder speed, higher is faster: VP9 cpu-used for WebM, 0-8 (default 4); libavif's for"
-        + " AVIF, 0-10 (default 6).", valueName: "n"))
+        + " AVIF, 0-6 (default 6).", valueName: "n"))
   var speed: Int?
 
   @Option(

@@ -52,9 +52,9 @@ MODES = {
     "webp-lossless-fps": lambda gif, out: ["--to", "webp", "--lossless", "--effort", "0",
                                            "--timeline", "fps", "--fps", "30", gif, "-o",
                                            os.path.join(out, "a.webp")],
-    "avif": lambda gif, out: ["--to", "avif", "--speed", "10", gif, "-o",
+    "avif": lambda gif, out: ["--to", "avif", "--speed", "6", gif, "-o",
                               os.path.join(out, "a.avif")],
-    "avif-background": lambda gif, out: ["--to", "avif", "--speed", "10", "--background", "white",
+    "avif-background": lambda gif, out: ["--to", "avif", "--speed", "6", "--background", "white",
                                          gif, "-o", os.path.join(out, "a.avif")],
 }
 

@@ -42,12 +42,12 @@ import Testing
   @Test(arguments: [
     (["--to", "webp", "--quality", "101"], "error: --quality must be 0-100 (got 101)"),
     (["--to", "webp", "--effort", "9"], "error: --effort must be 0-6 (got 9)"),
-    (["--to", "avif", "--speed", "11"], "error: --speed must be 0-10 for avif (got 11)"),
+    (["--to", "avif", "--speed", "11"], "error: --speed must be 0-6 for avif (got 11)"),
     (
       ["--to", "webp", "--speed", "3"],
       "error: --speed is for --to webm|avif; WebP has --effort 0-6"
     ),
-    (["--to", "avif", "--effort", "3"], "error: --effort is for --to webp; AVIF has --speed 0-10"),
+    (["--to", "avif", "--effort", "3"], "error: --effort is for --to webp; AVIF has --speed 0-6"),
     (
       ["--to", "webp", "--crf", "20"],
       "error: --crf is for --to mp4|webm; --to webp keeps the GIF's size (quality: --quality)"

@@ -13,7 +13,7 @@ final class AnimatedAVIFWriter {
     var quality: Int
     /// Lossless AV1: identity matrix, quantizer 0.
     var lossless: Bool
-    /// libavif's speed, 0-10.
+    /// libavif's speed, 0-6 (libaom's good-quality mode).
     var speed: Int
     /// Whether the file has an alpha plane (only when a shown frame is transparent).
     var alpha: Bool

@@ -40,7 +40,9 @@ public struct AnimationRequest: Sendable, Equatable {
   public var lossless: Bool
   /// WebP: libwebp's method, 0 (fastest) to 6 (smallest).
   public var effort: Int
-  /// AVIF: libavif's speed, 0 (slowest, smallest) to 10 (fastest).
+  /// AVIF: libavif's speed, 0 (slowest, smallest) to 6 (fastest). libavif's 7 is libaom's
+  /// cpu-used 6 again, and 8-10 switch libaom to its real-time mode, which aborts the process
+  /// (an assertion in libaom 3.6's rate control) on a lossless alpha plane: not offered.
   public var speed: Int
   /// The colour under transparent pixels; nil keeps the transparency.
   public var background: VideoColor?
@@ -76,7 +78,7 @@ public struct AnimationRequest: Sendable, Equatable {
 
   public static let qualityRange = 0...100
   public static let effortRange = 0...6
-  public static let speedRange = 0...10
+  public static let speedRange = 0...6
   public static let loopRange = 0...65535
 
   /// Throws the first setting out of range; needs no input.
@@ -88,7 +90,7 @@ public struct AnimationRequest: Sendable, Equatable {
       throw .outOfRange(.effort, value: "\(effort)", allowed: "0-6")
     }
     if !Self.speedRange.contains(speed) {
-      throw .outOfRange(.speed, value: "\(speed)", allowed: "0-10 for avif")
+      throw .outOfRange(.speed, value: "\(speed)", allowed: "0-6 for avif")
     }
     if let loop {
       if !Self.loopRange.contains(loop) {
