@@ -35,8 +35,9 @@ extension Transcoder {
     // FFmpeg is loaded here, not at start-up: --info and --check never load it. The poster is
     // PNG through libpng, linked in.
     try FFmpegLibraries.load()
-    let name = request.format.encoderName
-    if !FFmpegLibraries.hasEncoder(name) {
+    // AV1 may need either of its encoders (which one depends on the GIF's size): both are
+    // checked here.
+    for name in request.videoCodec.encoderNames where !FFmpegLibraries.hasEncoder(name) {
       throw .missingEncoder(name: name, package: FFmpegLibraries.package(providing: name))
     }
   }

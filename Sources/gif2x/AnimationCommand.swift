@@ -68,13 +68,13 @@ struct AnimationCommand {
     let video = options.video
     let name = format.rawValue
     let videoOnly: [(Bool, String)] = [
-      (video.crf != nil, "--crf"), (video.even != nil, "--even"), (video.width != nil, "--width"),
+      (video.codec != nil, "--codec"), (video.crf != nil, "--crf"), (video.even != nil, "--even"),
+      (video.width != nil, "--width"),
       (video.height != nil, "--height"), (video.pixelArt, "--pixel-art"), (video.cfr, "--cfr"),
       (video.poster, "--poster"),
     ]
     if let (_, flag) = videoOnly.first(where: { $0.0 }) {
-      return "\(flag) is for --to mp4|webm; --to \(name) keeps the GIF's size"
-        + " (quality: --quality)"
+      return "\(flag) is for --to mp4|webm, not --to \(name)"
     }
     if format == .webp && video.speed != nil {
       return "--speed is for --to webm|avif; WebP has --effort 0-6"

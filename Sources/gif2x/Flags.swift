@@ -25,6 +25,7 @@ enum Flags {
     case .maxFPS: return "--max-fps"
     case .lossless: return "--lossless"
     case .format: return "--to"
+    case .codec: return "--codec"
     case .sheetFormat: return "--format"
     case .quality: return "--quality"
     case .effort: return "--effort"

@@ -51,6 +51,11 @@ struct GIF2X: ParsableCommand {
   /// "Error: ... Usage: ..." block is not printed), with the sysexits status; help and
   /// completion scripts go to standard output.
   static func main() {
+    // SVT-AV1 prints its banner and settings to standard error itself (not through FFmpeg's
+    // log, which FFmpegLog silences), unless SVT_LOG sets its level: 0 keeps only fatal lines.
+    // A user's own SVT_LOG is kept. Done here, not in the library: it is the process's
+    // environment.
+    setenv("SVT_LOG", "0", 0)
     // `--info|--check [--json] FILE...` skips ArgumentParser's parse (see QuickLine).
     if let line = QuickLine.parse(Array(CommandLine.arguments.dropFirst())) {
       Glibc.exit(runRead(line.mode, inputs: line.inputs, settings: line.settings))

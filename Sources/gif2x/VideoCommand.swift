@@ -35,7 +35,7 @@ struct VideoCommand {
     let single = inputs.count == 1
     let video = options.video
     let template = VideoRequest(
-      input: "", output: "", format: format, poster: video.poster,
+      input: "", output: "", format: format, codec: video.codec, poster: video.poster,
       force: options.write.force || options.write.output == "-", delays: options.timing.delays,
       timeline: options.timing.kind(), cfr: video.cfr, crf: video.crf, preset: video.preset,
       speed: video.speed ?? 4, background: video.background, even: video.even, width: video.width,

@@ -2,6 +2,7 @@ import ArgumentParser
 import Transcode
 
 extension VideoRequest.Format: ExpressibleByArgument {}
+extension VideoRequest.Codec: ExpressibleByArgument {}
 extension VideoRequest.EvenSize: ExpressibleByArgument {}
 extension VideoRequest.ScaleFilter: ExpressibleByArgument {}
 
@@ -28,17 +29,26 @@ struct LoopArgument: ExpressibleByArgument {
 struct VideoOptions: ParsableArguments {
   @Option(
     name: .long,
+    help: ArgumentHelp(
+      "Codec: h264 (MP4's default) or av1 for --to mp4; vp9 (WebM's default) or av1 for"
+        + " --to webm. AV1 is smaller and slower to encode; it keeps no transparency.",
+      valueName: "codec"))
+  var codec: VideoRequest.Codec?
+
+  @Option(
+    name: .long,
     help: ArgumentHelp("Constant rate factor: lower is better and bigger.", valueName: "n"))
   var crf: Int?
 
-  @Option(name: .long, help: "x264 preset for MP4 (ultrafast ... veryslow).")
+  @Option(name: .long, help: "x264 preset for H.264 MP4 (ultrafast ... veryslow).")
   var preset: String = "medium"
 
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "Encoder speed, higher is faster: VP9 cpu-used for WebM, 0-8 (default 4); libavif's for"
-        + " AVIF, 0-6 (default 6).", valueName: "n"))
+      "Higher is faster: VP9 cpu-used 0-8 (default 4); AV1 SVT-AV1 preset 0-13 (default 8);"
+        + " AVIF libavif speed 0-6 (default 6).",
+      valueName: "n"))
   var speed: Int?
 
   @Option(

@@ -33,6 +33,25 @@ func fuzzVideo(_ data: UnsafeBufferPointer<UInt8>) {
     }
   }
   fuzzSchedule(&input)
+  fuzzCodecRequest(&input)
+}
+
+/// A request with a random container, codec, crf, speed and lossless flag: validation must
+/// not trap, and a request it passes has a codec the container takes and settings in range.
+private func fuzzCodecRequest(_ input: inout FuzzInput) {
+  let format = input.pick(VideoRequest.Format.allCases)
+  let codec: VideoRequest.Codec? = input.bool() ? input.pick(VideoRequest.Codec.allCases) : nil
+  let request = VideoRequest(
+    input: "a.gif", output: "b", format: format, codec: codec, crf: input.optional(-2...70),
+    speed: input.optional(-2...20), lossless: input.bool())
+  guard (try? request.validate()) != nil else { return }
+  let chosen = request.videoCodec
+  precondition(format.codecs.contains(chosen), "\(chosen) passed in \(format)")
+  if let crf = request.crf { precondition(VideoRequest.crfRange(chosen).contains(crf)) }
+  if let speed = request.speed, chosen != .h264 {
+    precondition(chosen.speedRange.contains(speed))
+  }
+  precondition(!(request.lossless && chosen != .vp9), "lossless passed for \(chosen)")
 }
 
 /// A plan from random delays and kind; its schedule must tile one play with ordered entries.

@@ -47,6 +47,11 @@ MODES = {
                                            "--pixel-art", gif, "-o", os.path.join(out, "v.mp4")],
     "webm-lossless": lambda gif, out: ["--to", "webm", "--speed", "8", "--lossless", gif, "-o",
                                        os.path.join(out, "v.webm")],
+    # AV1: SVT-AV1 for even sides of 64 px or more, libaom for the rest (both paths in the corpus).
+    "mp4-av1": lambda gif, out: ["--to", "mp4", "--codec", "av1", "--speed", "12", gif, "-o",
+                                 os.path.join(out, "v.mp4")],
+    "webm-av1-cfr": lambda gif, out: ["--to", "webm", "--codec", "av1", "--speed", "12", "--cfr",
+                                      gif, "-o", os.path.join(out, "v.webm")],
     "webp": lambda gif, out: ["--to", "webp", "--effort", "0", gif, "-o",
                               os.path.join(out, "a.webp")],
     "webp-lossless-fps": lambda gif, out: ["--to", "webp", "--lossless", "--effort", "0",

@@ -49,8 +49,12 @@ import Testing
     ),
     (["--to", "avif", "--effort", "3"], "error: --effort is for --to webp; AVIF has --speed 0-6"),
     (
+      ["--to", "avif", "--codec", "av1"],
+      "error: --codec is for --to mp4|webm, not --to avif"
+    ),
+    (
       ["--to", "webp", "--crf", "20"],
-      "error: --crf is for --to mp4|webm; --to webp keeps the GIF's size (quality: --quality)"
+      "error: --crf is for --to mp4|webm, not --to webp"
     ),
     (
       ["--to", "avif", "--loop", "3"],

@@ -75,6 +75,7 @@ enum FFmpegLibraries {
   static var encoders: [LibraryInfo.Encoder] {
     [
       ("libx264", "MP4 (H.264)"), ("libvpx-vp9", "WebM (VP9)"),
+      ("libsvtav1", "MP4 and WebM (AV1)"), ("libaom-av1", "AV1 under 64 px or of odd size"),
     ].map { name, purpose in
       LibraryInfo.Encoder(
         name: name, purpose: purpose, available: hasEncoder(name),
@@ -87,7 +88,12 @@ enum FFmpegLibraries {
   static func package(providing name: String) -> String {
     let libavcodec = debianPackage(soname: String(cString: cffmpeg_soname(Int32(CFFMPEG_AVCODEC))))
     guard isAvailable else { return libavcodec }
-    return "libavcodec-extra"
+    switch name {
+    // Debian builds libavcodec with SVT-AV1 and libaom (libavcodec59 depends on libsvtav1enc1
+    // and libaom3): a libavcodec without them is not Debian's.
+    case "libsvtav1", "libaom-av1": return libavcodec
+    default: return "libavcodec-extra"
+    }
   }
 
   /// Whether libavcodec has an encoder by this name (false when FFmpeg cannot be loaded).

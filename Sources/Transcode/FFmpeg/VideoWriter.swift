@@ -27,7 +27,7 @@ final class VideoWriter {
 
   init(path: String, settings: VideoEncoderSettings) throws(FFmpegError) {
     self.settings = settings
-    muxer = try Muxer(formatName: settings.codec.formatName, path: path)
+    muxer = try Muxer(formatName: settings.formatName, path: path)
     let globalHeader = muxer.wantsGlobalHeader
     encoder = try EncoderContext(
       name: settings.codec.encoderName,
@@ -42,7 +42,7 @@ final class VideoWriter {
     }
     try muxer.addStream(from: encoder, metadata: metadata, frameDuration: only)
     try muxer.writeHeader(
-      options: settings.codec == .h264 ? [("movflags", "+faststart")] : [])
+      options: settings.formatName == "mp4" ? [("movflags", "+faststart")] : [])
     frame = try Frame(
       width: settings.width, height: settings.height, format: Self.pixelFormat(settings))
     packet = try Packet()
@@ -74,8 +74,8 @@ final class VideoWriter {
       c.pointee.colorspace = AVCOL_SPC_BT709
       c.pointee.color_range = AVCOL_RANGE_MPEG
     }
-    c.pointee.thread_count = 0  // auto: x264 and libvpx pick from the core count
-    if s.codec == .vp9 { c.pointee.bit_rate = 0 }  // constant quality: crf alone (-b:v 0)
+    c.pointee.thread_count = 0  // auto: x264, libvpx and the AV1 encoders pick from the cores
+    if s.codec != .h264 { c.pointee.bit_rate = 0 }  // constant quality: crf alone (-b:v 0)
     if globalHeader { c.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
   }
 
@@ -92,6 +92,13 @@ final class VideoWriter {
     case .vp9:
       let quality = s.lossless ? [("lossless", "1")] : [("crf", "\(s.crf)")]
       return quality + [("cpu-used", "\(s.speed)"), ("row-mt", "1"), ("deadline", "good")]
+    case .svtAV1:
+      return [("crf", "\(s.crf)"), ("preset", "\(s.speed)")]
+    case .aomAV1:
+      return [
+        ("crf", "\(s.crf)"), ("usage", "realtime"), ("cpu-used", "\(s.aomCPUUsed)"),
+        ("row-mt", "1"),
+      ]
     }
   }
 

@@ -28,47 +28,78 @@ struct VideoSetup {
     geometry = VideoGeometry(
       canvasWidth: index.canvasWidth, canvasHeight: index.canvasHeight, even: request.even,
       width: request.width, height: request.height, pixelArt: request.pixelArt,
-      evenCoded: request.format == .mp4)
-    // libx264 and libvpx-vp9 both refuse a side over 16384 pixels (measured with FFmpeg 5.1);
-    // say so before any work, with the way out.
+      evenCoded: request.videoCodec == .h264)
+    // libx264, libvpx-vp9 and SVT-AV1 all refuse a side over 16384 pixels (measured with
+    // FFmpeg 5.1, SVT-AV1 1.4: "Source Width must be less than or equal to 16384"); say so
+    // before any work, with the way out. AV1 keeps the limit on libaom's path too, naming
+    // SVT-AV1: one limit per codec.
     let side = VideoGeometry.maxSide
     if geometry.codedWidth > side || geometry.codedHeight > side {
       throw .cannotConvert(
         path: request.input,
         .videoTooLarge(
           width: geometry.codedWidth, height: geometry.codedHeight, limit: side,
-          encoder: request.format.encoderName))
+          encoder: request.videoCodec.encoderName))
     }
-    backdrop = try Self.backdrop(request, plan, schedule, cancellation)
+    let (backdrop, flattened) = try Self.backdrop(request, plan, schedule, cancellation)
+    self.backdrop = backdrop
+    if flattened {
+      warnings.append(
+        "AV1 keeps no transparency (browsers play none): transparent pixels are shown over"
+          + " white; vp9 keeps it")
+    }
+  }
+
+  /// The encoder for the codec asked for and the coded size: SVT-AV1 refuses a side under 64
+  /// pixels and odd sides in 4:2:0 (measured with SVT-AV1 1.4: "Source Width must be at least
+  /// 64", "Source Width must be even for YUV_420 colorspace"), so those pictures go to libaom,
+  /// which codes any size.
+  static func encoder(
+    _ codec: VideoRequest.Codec, width: Int, height: Int
+  ) -> VideoEncoderSettings.Codec {
+    switch codec {
+    case .h264: return .h264
+    case .vp9: return .vp9
+    case .av1:
+      let svt = width >= 64 && height >= 64 && width % 2 == 0 && height % 2 == 0
+      return svt ? .svtAV1 : .aomAV1
+    }
   }
 
   /// Background policy. MP4 has no alpha: transparent pixels are composited over
   /// `--background`, white by default because a GIF usually sits on a white page. WebM keeps
   /// alpha (yuva420p) when a shown frame has a transparent pixel, unless `--background` asks
   /// for a solid colour; an opaque GIF is encoded without an alpha plane (half the work).
+  /// AV1 has no alpha browsers play (SVT-AV1 and libaom take no alpha plane either): it is
+  /// composited like MP4, and in WebM `flattened` says a shown frame was transparent.
   private static func backdrop(
     _ request: VideoRequest, _ plan: GIFPlan, _ schedule: VideoSchedule,
     _ cancellation: Cancellation
-  ) throws(TranscodeError) -> FrameConverter.Backdrop {
+  ) throws(TranscodeError) -> (FrameConverter.Backdrop, flattened: Bool) {
     let color = request.background ?? .white
-    guard TransparencyProbe.mayHaveTransparency(plan.index) else { return .opaque(pad: color) }
-    if request.format == .mp4 || request.background != nil { return .over(color) }
+    guard TransparencyProbe.mayHaveTransparency(plan.index) else {
+      return (.opaque(pad: color), false)
+    }
+    if request.format == .mp4 || request.background != nil { return (.over(color), false) }
     let shown = Set(schedule.entries.map(\.frame))
     let alpha = try TransparencyProbe.hasTransparency(
       plan.source, shown: shown, lastFrame: schedule.lastShownFrame, cancellation: cancellation)
-    return alpha ? .keepAlpha(under: color) : .opaque(pad: color)
+    if !alpha { return (.opaque(pad: color), false) }
+    return request.videoCodec == .av1 ? (.over(color), true) : (.keepAlpha(under: color), false)
   }
 
   var encoderSettings: VideoEncoderSettings {
-    VideoEncoderSettings(
-      codec: request.format == .mp4 ? .h264 : .vp9, width: geometry.codedWidth,
+    let codec = request.videoCodec
+    return VideoEncoderSettings(
+      codec: Self.encoder(codec, width: geometry.codedWidth, height: geometry.codedHeight),
+      formatName: request.format.rawValue, width: geometry.codedWidth,
       height: geometry.codedHeight, alpha: backdrop.keepsAlpha,
       timeBaseNumerator: schedule.timeBaseNumerator,
       timeBaseDenominator: schedule.timeBaseDenominator,
       frameRate: schedule.constantRate ? schedule.rate.map { ($0.numerator, $0.denominator) } : nil,
       onlyPictureDuration: schedule.videoFrames == 1 ? schedule.entries.first?.duration : nil,
-      crf: request.crf ?? request.format.defaultCRF, lossless: request.lossless,
-      preset: request.preset, speed: request.speed)
+      crf: request.crf ?? codec.defaultCRF, lossless: request.lossless,
+      preset: request.preset, speed: request.speed ?? codec.defaultSpeed)
   }
 
   /// Encodes into `files`' temporaries and commits them.
@@ -77,7 +108,7 @@ struct VideoSetup {
   {
     let settings = encoderSettings
     let output = request.output
-    let encoder = request.format.encoderName
+    let encoder = settings.codec.encoderName
     let writer = try files.create(output) { (path) throws(TranscodeError) -> VideoWriter in
       do throws(FFmpegError) {
         return try VideoWriter(path: path, settings: settings)

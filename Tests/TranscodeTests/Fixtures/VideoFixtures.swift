@@ -78,6 +78,30 @@ enum VideoFixtures {
     return gif
   }
 
+  /// A smooth picture that moves: 96x64, a 256-colour ramp (dark red to light cyan) laid
+  /// diagonally and shifted 6 steps a frame, 12 frames with delays cycling 2, 3, 7, 10 cs. The
+  /// kind of content lossy video codes well, so a frame's PSNR says whether it is the right
+  /// frame, well coded, not how hard the picture is.
+  static var ramp: VideoGIFWriter {
+    let (w, h) = (96, 64)
+    let colours = (0..<256).map { (i: Int) -> (UInt8, UInt8, UInt8) in
+      let g: Int = 255 - i / 2
+      let b: Int = 64 + i * 3 / 4
+      return (UInt8(i), UInt8(g), UInt8(b))
+    }
+    var gif = VideoGIFWriter(width: w, height: h, palette: colours)
+    for f in 0..<12 {
+      let pixels = (0..<(w * h)).map { (i: Int) -> UInt8 in
+        let v: Int = (i % w + i / w + 6 * f) % 512
+        return UInt8(v < 256 ? v : 511 - v)
+      }
+      gif.frames.append(
+        VideoGIFWriter.Frame(
+          width: w, height: h, pixels: pixels, delayCentiseconds: [2, 3, 7, 10][f % 4]))
+    }
+    return gif
+  }
+
   /// The colour index of solid frame `i`.
   static func color(_ i: Int) -> (UInt8, UInt8, UInt8) { palette[i % 4] }
 }

@@ -16,14 +16,18 @@ enum VideoProbe {
   /// `VideoFixtures.solids(delays:)` written to a fresh folder as NAME.gif and converted to
   /// NAME.FORMAT beside it with `timeline`; the summary and the video's path.
   static func convertSolids(
-    delays: [Int], name: String, format: VideoRequest.Format,
-    timeline: TimelineKind = .standard, cfr: Bool = false, even: VideoRequest.EvenSize? = nil
+    delays: [Int], name: String, format: VideoRequest.Format, codec: VideoRequest.Codec? = nil,
+    size: (Int, Int) = (33, 17), timeline: TimelineKind = .standard, cfr: Bool = false,
+    even: VideoRequest.EvenSize? = nil
   ) throws -> (summary: VideoSummary, video: String) {
     let dir = try folder()
-    let gif = try write(VideoFixtures.solids(delays: delays), to: dir, as: name + ".gif")
+    let gif = try write(
+      VideoFixtures.solids(width: size.0, height: size.1, delays: delays), to: dir,
+      as: name + ".gif")
     let video = dir + "/" + name + "." + format.rawValue
     let request = VideoRequest(
-      input: gif, output: video, format: format, timeline: timeline, cfr: cfr, even: even)
+      input: gif, output: video, format: format, codec: codec, timeline: timeline, cfr: cfr,
+      even: even)
     return (try Transcoder.video(request), video)
   }
 
@@ -42,12 +46,15 @@ enum VideoProbe {
     return path
   }
 
-  /// Every frame of `video` as RGBA; WebM through libvpx-vp9, which decodes the alpha plane,
-  /// unless `alpha` is false (FFmpeg's own VP9 decoder, which ignores it, as some players do).
+  /// Every frame of `video` as RGBA; VP9 WebM through libvpx-vp9, which decodes the alpha
+  /// plane, unless `alpha` is false (FFmpeg's own VP9 decoder, which ignores it, as some players
+  /// do); AV1 through FFmpeg's first AV1 decoder (libdav1d).
   static func frames(_ video: String, alpha: Bool = true) throws -> [RGBAImage] {
     let (w, h) = try size(video)
     var args = ["-nostdin", "-v", "error"]
-    if video.hasSuffix(".webm") && alpha { args += ["-c:v", "libvpx-vp9"] }
+    if video.hasSuffix(".webm") && alpha, try streamField(video, "codec_name") == "vp9" {
+      args += ["-c:v", "libvpx-vp9"]
+    }
     args += ["-i", video, "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgba", "-"]
     let raw = try run("ffmpeg", args)
     let n = w * h * 4
@@ -101,6 +108,22 @@ enum VideoProbe {
         "csv=p=0", video,
       ]
     ).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// The PSNR of `a`'s RGB against `b`'s (same size), in dB; 100 when identical.
+  static func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
+    var sum = 0.0
+    for y in 0..<a.height {
+      for x in 0..<a.width {
+        let (p, q) = (a.pixel(x: x, y: y), b.pixel(x: x, y: y))
+        for (u, v) in [(p.r, q.r), (p.g, q.g), (p.b, q.b)] {
+          let d = Double(Int(u) - Int(v))
+          sum += d * d
+        }
+      }
+    }
+    let mse = sum / Double(a.width * a.height * 3)
+    return mse == 0 ? 100 : 10 * log10(255 * 255 / mse)
   }
 
   /// Whether two colours differ by at most `tolerance` in every channel (lossy coding and

@@ -22,6 +22,7 @@ public enum Setting: String, Sendable, Equatable, CaseIterable {
   case maxFPS = "highest rate"
   case lossless = "lossless"
   case format = "format"
+  case codec = "codec"
   case sheetFormat = "sheet format"
   case quality = "quality"
   case effort = "effort"
@@ -45,6 +46,8 @@ public enum RequestError: Error, Equatable, Sendable {
   case outputNeeded
   /// A setting the format cannot honour; `reason` says why.
   case unsupported(Setting, format: String, reason: String)
+  /// A codec the container does not take; `choices` are those it does.
+  case codecNotInFormat(codec: String, format: String, choices: [String])
 
   /// The message, with each setting named by `name`.
   public func message(naming name: (Setting) -> String) -> String {
@@ -62,6 +65,9 @@ public enum RequestError: Error, Equatable, Sendable {
       return "reading a GIF from standard input needs \(name(.output)) to name the result"
     case .unsupported(let setting, let format, let reason):
       return "\(name(setting)) is not available for \(format): \(reason)"
+    case .codecNotInFormat(let codec, let format, let choices):
+      return "\(name(.format)) \(format) takes \(name(.codec)) "
+        + choices.joined(separator: " or ") + " (got \(codec))"
     }
   }
 }

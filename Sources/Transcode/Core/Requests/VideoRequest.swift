@@ -1,16 +1,54 @@
 /// One GIF to turn into a video, and how: a plain Sendable value the CLI fills from its options.
 public struct VideoRequest: Sendable, Equatable {
-  /// The two containers gif2x writes, each with its one codec.
+  /// The two containers gif2x writes, each with its default codec (``Codec``).
   public enum Format: String, Sendable, Equatable, CaseIterable {
-    /// H.264 (libx264) in MP4: plays everywhere; no transparency.
+    /// H.264 (libx264) in MP4 by default: plays everywhere; no transparency.
     case mp4
-    /// VP9 (libvpx-vp9) in WebM: smaller, and keeps transparency (yuva420p).
+    /// VP9 (libvpx-vp9) in WebM by default: smaller, and keeps transparency (yuva420p).
     case webm
 
-    /// The libavcodec encoder this format needs.
-    public var encoderName: String { self == .mp4 ? "libx264" : "libvpx-vp9" }
+    /// The codec written when none is asked for.
+    public var defaultCodec: Codec { self == .mp4 ? .h264 : .vp9 }
+    /// The codecs this container takes: its default and AV1.
+    public var codecs: [Codec] { [defaultCodec, .av1] }
+    /// The libavcodec encoder this format's default codec needs.
+    public var encoderName: String { defaultCodec.encoderName }
+    /// The default constant rate factor of the default codec (see ``VideoRequest/crf``).
+    public var defaultCRF: Int { defaultCodec.defaultCRF }
+  }
+
+  /// The video codecs: H.264 (MP4 only), VP9 (WebM only), AV1 (either).
+  public enum Codec: String, Sendable, Equatable, CaseIterable {
+    case h264
+    case vp9
+    /// AV1 through SVT-AV1, or libaom for pictures SVT-AV1 refuses (a side under 64 pixels, or
+    /// odd). Smaller than H.264 and VP9 at the same look; no alpha (browsers play none in AV1).
+    case av1
+
+    /// The libavcodec encoder for pictures of any size (AV1: the one for most sizes).
+    public var encoderName: String {
+      switch self {
+      case .h264: return "libx264"
+      case .vp9: return "libvpx-vp9"
+      case .av1: return "libsvtav1"
+      }
+    }
+    /// Every encoder the codec may need, checked before any work.
+    public var encoderNames: [String] {
+      self == .av1 ? ["libsvtav1", "libaom-av1"] : [encoderName]
+    }
     /// The default constant rate factor (see ``VideoRequest/crf``).
-    public var defaultCRF: Int { self == .mp4 ? 23 : 32 }
+    public var defaultCRF: Int {
+      switch self {
+      case .h264: return 23
+      case .vp9: return 32
+      case .av1: return 35
+      }
+    }
+    /// The default speed (see ``VideoRequest/speed``).
+    public var defaultSpeed: Int { self == .av1 ? 8 : 4 }
+    /// The speeds the codec takes (H.264 takes a preset instead).
+    public var speedRange: ClosedRange<Int> { self == .av1 ? 0...13 : 0...8 }
   }
 
   /// How to make an odd width or height even, for users who want an even displayed size. By
@@ -49,6 +87,8 @@ public struct VideoRequest: Sendable, Equatable {
   /// The video to write.
   public var output: String
   public var format: Format
+  /// The codec; nil means the format's default (``Format/defaultCodec``).
+  public var codec: Codec?
   /// Also write the first frame as a PNG beside the video (OUT with `.png`).
   public var poster: Bool
   /// Replace existing outputs.
@@ -61,12 +101,14 @@ public struct VideoRequest: Sendable, Equatable {
   /// One picture per tick (strict constant frame rate, for editors and upload pipelines that
   /// need it) instead of one picture per run of ticks showing the same frame.
   public var cfr: Bool
-  /// Constant rate factor; nil means the format's default (MP4 23, WebM 32).
+  /// Constant rate factor; nil means the codec's default (H.264 23, VP9 32, AV1 35).
   public var crf: Int?
-  /// The x264 preset (MP4).
+  /// The x264 preset (H.264; AV1 and VP9 take ``speed``).
   public var preset: String
-  /// libvpx-vp9 cpu-used, 0 (slowest, best) to 8 (WebM).
-  public var speed: Int
+  /// The encoder's speed, higher is faster: libvpx-vp9 cpu-used 0-8 (VP9, default 4), the
+  /// SVT-AV1 preset 0-13 (AV1, default 8; libaom takes cpu-used two lower, at most 8). Nil means
+  /// the codec's default.
+  public var speed: Int?
   /// The colour under transparent pixels; nil means white for MP4 and kept alpha for WebM.
   public var background: VideoColor?
   /// Make the displayed size even, and how; nil keeps the GIF's size.
@@ -87,16 +129,17 @@ public struct VideoRequest: Sendable, Equatable {
   public var strict: Bool
 
   public init(
-    input: String, output: String, format: Format, poster: Bool = false, force: Bool = false,
-    delays: DelayPolicy = .browser, timeline: TimelineKind = .standard, cfr: Bool = false,
-    crf: Int? = nil, preset: String = "medium", speed: Int = 4, background: VideoColor? = nil,
-    even: EvenSize? = nil, width: Int? = nil, height: Int? = nil,
+    input: String, output: String, format: Format, codec: Codec? = nil, poster: Bool = false,
+    force: Bool = false, delays: DelayPolicy = .browser, timeline: TimelineKind = .standard,
+    cfr: Bool = false, crf: Int? = nil, preset: String = "medium", speed: Int? = nil,
+    background: VideoColor? = nil, even: EvenSize? = nil, width: Int? = nil, height: Int? = nil,
     scaleFilter: ScaleFilter = .bilinear, pixelArt: Bool = false, lossless: Bool = false,
     loop: Loop = .plays(1), maxPixels: Int = GIFSource.defaultMaxPixels, strict: Bool = false
   ) {
     self.input = input
     self.output = output
     self.format = format
+    self.codec = codec
     self.poster = poster
     self.force = force
     self.delays = delays
@@ -123,37 +166,58 @@ public struct VideoRequest: Sendable, Equatable {
     "veryslow", "placebo",
   ]
 
-  /// The constant rate factors each format takes. MP4 starts at 1: crf 0 is lossless H.264,
-  /// which needs the High 4:4:4 Predictive profile that no browser plays.
+  /// The constant rate factors each format's default codec takes.
   public static func crfRange(_ format: Format) -> ClosedRange<Int> {
-    format == .mp4 ? 1...51 : 0...63
+    crfRange(format.defaultCodec)
   }
+  /// The constant rate factors each codec takes. H.264 starts at 1: crf 0 is lossless H.264,
+  /// which needs the High 4:4:4 Predictive profile that no browser plays.
+  public static func crfRange(_ codec: Codec) -> ClosedRange<Int> {
+    codec == .h264 ? 1...51 : 0...63
+  }
+  /// VP9's speeds (``Codec/speedRange`` gives each codec's).
   public static let speedRange = 0...8
   public static let sizeRange = 2...VideoGeometry.maxSide
   public static let playsRange = 1...1000
 
+  /// The codec written: ``codec``, or the format's default.
+  public var videoCodec: Codec { codec ?? format.defaultCodec }
+
   /// Throws the first setting out of range; needs no input, so a caller checks it once for a
   /// whole batch, before any file is read.
   public func validate() throws(RequestError) {
-    if lossless && format == .mp4 {
+    let codec = videoCodec
+    if !format.codecs.contains(codec) {
+      throw .codecNotInFormat(
+        codec: codec.rawValue, format: format.rawValue, choices: format.codecs.map(\.rawValue))
+    }
+    if lossless && codec == .h264 {
       throw .unsupported(
         .lossless, format: "mp4",
         reason: "browsers do not play lossless H.264; webm plays lossless VP9")
     }
+    if lossless && codec == .av1 {
+      throw .unsupported(
+        .lossless, format: "av1",
+        reason: "SVT-AV1 has no lossless mode; webm with vp9 plays lossless VP9")
+    }
     if lossless && crf != nil { throw .conflict(.lossless, .crf) }
-    if let crf, !Self.crfRange(format).contains(crf) {
-      let range = Self.crfRange(format)
+    if let crf, !Self.crfRange(codec).contains(crf) {
+      let range = Self.crfRange(codec)
+      let what = codec == format.defaultCodec ? format.rawValue : codec.rawValue
       throw .outOfRange(
-        .crf, value: "\(crf)",
-        allowed: "\(range.lowerBound)-\(range.upperBound) for \(format.rawValue)",
-        note: format == .mp4 && crf == 0
+        .crf, value: "\(crf)", allowed: "\(range.lowerBound)-\(range.upperBound) for \(what)",
+        note: codec == .h264 && crf == 0
           ? "crf 0 is lossless H.264, which browsers do not play" : nil)
     }
-    if format == .mp4 && !Self.x264Presets.contains(preset) {
+    if codec == .h264 && !Self.x264Presets.contains(preset) {
       throw .unknownChoice(.preset, value: preset, choices: Self.x264Presets)
     }
-    if format == .webm && !Self.speedRange.contains(speed) {
-      throw .outOfRange(.speed, value: "\(speed)", allowed: "0-8")
+    if codec != .h264, let speed, !codec.speedRange.contains(speed) {
+      let range = codec.speedRange
+      throw .outOfRange(
+        .speed, value: "\(speed)",
+        allowed: "\(range.lowerBound)-\(range.upperBound)" + (codec == .av1 ? " for av1" : ""))
     }
     for (setting, value) in [(Setting.width, width), (.height, height)] {
       if let value, !Self.sizeRange.contains(value) {

@@ -1,0 +1,172 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// How close an output's pictures are to the GIF's frames: PSNR and SSIM computed as FFmpeg's
+/// `psnr` and `ssim` filters compute them on planar RGB (what ../shared's quality.py and most
+/// published comparisons run), over a timeline of intervals.
+///
+/// Each ``add(reference:output:weight:)`` is one interval in which the GIF shows one frame and
+/// the output one picture; `weight` is its length in grid slots (quality.py compares on a
+/// 100 fps grid: a 70 ms interval is 7 slots). A pair is measured once and counted `weight`
+/// times, so a GIF frame held for two seconds costs one comparison, not 200.
+///
+/// Both sides are straight-alpha RGBA, composited on `background` first (an opaque pixel is
+/// itself; FFmpeg's `overlay` rounding for the partial alpha a decoded video may carry).
+package struct FidelityMeter: Sendable {
+  package let width: Int
+  package let height: Int
+  package let background: (r: UInt8, g: UInt8, b: UInt8)
+
+  /// Sum over slots of the mean squared error (averaged over the three planes).
+  private var squaredError = 0.0
+  /// Sum over slots of the SSIM (averaged over the three planes); unused when the picture is
+  /// too small for FFmpeg's 8x8 windows.
+  private var ssimSum = 0.0
+  private(set) package var slots = 0
+  /// The interval with the lowest PSNR: its index among the `add` calls, and that PSNR.
+  private(set) package var worst: (interval: Int, psnr: Double)?
+  private var intervals = 0
+
+  package init(width: Int, height: Int, background: (r: UInt8, g: UInt8, b: UInt8)) {
+    self.width = width
+    self.height = height
+    self.background = background
+  }
+
+  /// PSNR in dB over every slot, from the mean squared error of all of them (as FFmpeg's
+  /// `average`); `.infinity` when every slot is identical, nil before any slot.
+  package var psnr: Double? {
+    guard slots > 0 else { return nil }
+    return Self.psnr(meanSquaredError: squaredError / Double(slots))
+  }
+
+  /// The mean SSIM over every slot ("All" in FFmpeg's `ssim`), nil before any slot or when the
+  /// picture is under 8x8 (FFmpeg reports NaN there).
+  package var ssim: Double? {
+    guard slots > 0, Self.hasSSIM(width: width, height: height) else { return nil }
+    return ssimSum / Double(slots)
+  }
+
+  /// Measures one interval: the GIF's frame `reference` against the output's picture `output`
+  /// (both `width * height * 4` bytes of straight-alpha RGBA, rows packed), `weight` slots long.
+  package mutating func add(reference: [UInt8], output: [UInt8], weight: Int) {
+    precondition(reference.count == width * height * 4 && output.count == reference.count)
+    defer { intervals += 1 }
+    guard weight > 0 else { return }
+    let a = planes(reference)
+    let b = planes(output)
+    var mse = 0.0
+    var structural = 0.0
+    for plane in 0..<3 {
+      mse += Self.meanSquaredError(a[plane], b[plane]) / 3
+      if Self.hasSSIM(width: width, height: height) {
+        structural += Self.ssim(a[plane], b[plane], width: width, height: height) / 3
+      }
+    }
+    squaredError += mse * Double(weight)
+    ssimSum += structural * Double(weight)
+    slots += weight
+    let intervalPSNR = Self.psnr(meanSquaredError: mse)
+    if worst == nil || intervalPSNR < worst!.psnr { worst = (intervals, intervalPSNR) }
+  }
+
+  /// R, G and B planes of `rgba` composited on the background.
+  private func planes(_ rgba: [UInt8]) -> [[UInt8]] {
+    let count = width * height
+    var r = [UInt8](repeating: 0, count: count)
+    var g = r
+    var b = r
+    let back = (Int(background.r), Int(background.g), Int(background.b))
+    for i in 0..<count {
+      let alpha = Int(rgba[i * 4 + 3])
+      if alpha == 255 {
+        (r[i], g[i], b[i]) = (rgba[i * 4], rgba[i * 4 + 1], rgba[i * 4 + 2])
+      } else {
+        r[i] = Self.blend(Int(rgba[i * 4]), over: back.0, alpha: alpha)
+        g[i] = Self.blend(Int(rgba[i * 4 + 1]), over: back.1, alpha: alpha)
+        b[i] = Self.blend(Int(rgba[i * 4 + 2]), over: back.2, alpha: alpha)
+      }
+    }
+    return [r, g, b]
+  }
+
+  /// FFmpeg's `overlay` blend of 8-bit straight alpha: (d(255 - a) + s a) / 255, rounded as
+  /// its FAST_DIV255.
+  static func blend(_ source: Int, over destination: Int, alpha: Int) -> UInt8 {
+    let x = destination * (255 - alpha) + source * alpha
+    return UInt8(((x + 128) * 257) >> 16)
+  }
+
+  static func psnr(meanSquaredError mse: Double) -> Double {
+    mse == 0 ? .infinity : 10 * log10(255.0 * 255.0 / mse)
+  }
+
+  static func meanSquaredError(_ a: [UInt8], _ b: [UInt8]) -> Double {
+    var sum = 0
+    for i in 0..<a.count {
+      let d = Int(a[i]) - Int(b[i])
+      sum += d * d
+    }
+    return Double(sum) / Double(a.count)
+  }
+
+  /// FFmpeg needs at least two rows and columns of 4x4 blocks.
+  static func hasSSIM(width: Int, height: Int) -> Bool { width >= 8 && height >= 8 }
+
+  /// One plane's SSIM as FFmpeg's `ssim` filter computes it (x264's method): sums over 4x4
+  /// blocks, SSIM of every 8x8 window made of 2x2 neighbouring blocks (a step of 4 pixels),
+  /// averaged; the constants are those of the SSIM paper (K1 0.01, K2 0.03) scaled to the
+  /// sums of 64 pixels. Pixels right of and below the last whole block are not counted.
+  static func ssim(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int) -> Double {
+    let columns = width >> 2
+    let rows = height >> 2
+    // (s1, s2, ss, s12) of each 4x4 block in one row of blocks.
+    func blockSums(row: Int) -> [(Int, Int, Int, Int)] {
+      (0..<columns).map { column in
+        var s1 = 0
+        var s2 = 0
+        var ss = 0
+        var s12 = 0
+        for y in 0..<4 {
+          let base = (row * 4 + y) * width + column * 4
+          for x in 0..<4 {
+            let p = Int(a[base + x])
+            let q = Int(b[base + x])
+            s1 += p
+            s2 += q
+            ss += p * p + q * q
+            s12 += p * q
+          }
+        }
+        return (s1, s2, ss, s12)
+      }
+    }
+    var total = 0.0
+    var above = blockSums(row: 0)
+    for row in 1..<rows {
+      let current = blockSums(row: row)
+      for column in 0..<(columns - 1) {
+        let s = [above[column], above[column + 1], current[column], current[column + 1]]
+        total += Double(
+          windowSSIM(
+            s1: s.reduce(0) { $0 + $1.0 }, s2: s.reduce(0) { $0 + $1.1 },
+            ss: s.reduce(0) { $0 + $1.2 }, s12: s.reduce(0) { $0 + $1.3 }))
+      }
+      above = current
+    }
+    return total / Double((rows - 1) * (columns - 1))
+  }
+
+  /// The SSIM of one 8x8 window from its sums, in single precision as FFmpeg's ssim_end1.
+  static func windowSSIM(s1: Int, s2: Int, ss: Int, s12: Int) -> Float {
+    let c1 = Int(0.01 * 0.01 * 255 * 255 * 64 + 0.5)
+    let c2 = Int(0.03 * 0.03 * 255 * 255 * 64 * 63 + 0.5)
+    let variance = ss * 64 - s1 * s1 - s2 * s2
+    let covariance = s12 * 64 - s1 * s2
+    let numerator = Float(2 * s1 * s2 + c1) * Float(2 * covariance + c2)
+    return numerator / (Float(s1 * s1 + s2 * s2 + c1) * Float(variance + c2))
+  }
+}

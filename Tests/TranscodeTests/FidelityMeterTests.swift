@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+@testable import TranscodeCore
+
+/// The meter against FFmpeg's own `psnr` and `ssim` filters, run the way quality.py runs them
+/// (RGBA composited on white with `overlay`, planar RGB, one frame per grid slot).
+@Suite struct FidelityMeterTests {
+  /// A 37x29 picture with structure (gradients, edges) and some noise, partly transparent.
+  static func picture(seed: UInt64, noise: Int, alpha: Bool) -> [UInt8] {
+    var generator = SeededGenerator(seed: seed)
+    var rgba: [UInt8] = []
+    for y in 0..<29 {
+      for x in 0..<37 {
+        let n = { Int.random(in: -noise...noise, using: &generator) }
+        let r = (x * 7 + (y > 14 ? 90 : 0)) + n()
+        let g = (y * 8 + x) + n()
+        let b = ((x / 6 + y / 5) % 2 == 0 ? 40 : 210) + n()
+        let a = alpha && x < 6 ? (y < 10 ? 0 : 128) : 255
+        rgba += [r, g, b].map { UInt8(clamping: $0) } + [UInt8(a)]
+      }
+    }
+    return rgba
+  }
+
+  /// FFmpeg's PSNR ("average") and SSIM ("All") of `outputs` against `references`, each pair
+  /// repeated `weights[i]` times.
+  static func ffmpeg(references: [[UInt8]], outputs: [[UInt8]], weights: [Int]) throws -> (
+    psnr: Double, ssim: Double
+  ) {
+    let folder = try VideoProbe.folder()
+    func write(_ frames: [[UInt8]], _ name: String) throws -> String {
+      var bytes: [UInt8] = []
+      for (frame, weight) in zip(frames, weights) {
+        for _ in 0..<weight { bytes += frame }
+      }
+      let path = folder + "/" + name
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      return path
+    }
+    let a = try write(outputs, "output.rgba")
+    let b = try write(references, "reference.rgba")
+    func onWhite(_ input: String, _ label: String) -> String {
+      "[\(input)]format=rgba,split[\(label)0][\(label)1];[\(label)0]lutrgb=r=255:g=255:b=255:a=255"
+        + "[\(label)2];[\(label)2][\(label)1]overlay=format=rgb,format=gbrp[\(label)]"
+    }
+    let graph =
+      onWhite("0:v", "a") + ";" + onWhite("1:v", "b")
+      + ";[a]split[a1][a2];[b]split[b1][b2];[a1][b1]ssim;[a2][b2]psnr"
+    let raw = ["-f", "rawvideo", "-pix_fmt", "rgba", "-s", "37x29", "-r", "100", "-i"]
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments =
+      ["ffmpeg", "-hide_banner", "-nostats"] + raw + [a] + raw + [b]
+      + ["-filter_complex", graph, "-f", "null", "-"]
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(log)")
+    func value(after marker: String) -> Double? {
+      guard let line = log.split(separator: "\n").first(where: { $0.contains(marker) }),
+        let range = line.range(of: marker)
+      else { return nil }
+      return Double(line[range.upperBound...].prefix { !$0.isWhitespace })
+    }
+    return (try #require(value(after: "average:")), try #require(value(after: "All:")))
+  }
+
+  @Test("PSNR and SSIM as FFmpeg's filters measure them, over weighted intervals")
+  func agreesWithFFmpeg() throws {
+    let references = [
+      Self.picture(seed: 1, noise: 0, alpha: true), Self.picture(seed: 2, noise: 0, alpha: false),
+      Self.picture(seed: 3, noise: 0, alpha: true),
+    ]
+    let outputs = [
+      Self.picture(seed: 4, noise: 12, alpha: true), Self.picture(seed: 5, noise: 3, alpha: false),
+      Self.picture(seed: 6, noise: 30, alpha: true),
+    ]
+    let weights = [3, 1, 5]
+    var meter = FidelityMeter(width: 37, height: 29, background: (255, 255, 255))
+    for i in 0..<3 {
+      meter.add(reference: references[i], output: outputs[i], weight: weights[i])
+    }
+    let expected = try Self.ffmpeg(references: references, outputs: outputs, weights: weights)
+    let psnr = try #require(meter.psnr)
+    let ssim = try #require(meter.ssim)
+    #expect(abs(psnr - expected.psnr) < 0.01, "ours \(psnr), FFmpeg \(expected.psnr)")
+    #expect(abs(ssim - expected.ssim) < 0.0005, "ours \(ssim), FFmpeg \(expected.ssim)")
+    #expect(meter.slots == 9)
+    #expect(meter.worst?.interval == 2)  // the noisiest picture
+  }
+
+  @Test("identical pictures: infinite PSNR, SSIM 1; pictures under 8x8 have no SSIM")
+  func identicalAndTiny() {
+    let picture = Self.picture(seed: 9, noise: 5, alpha: true)
+    var meter = FidelityMeter(width: 37, height: 29, background: (0, 0, 0))
+    meter.add(reference: picture, output: picture, weight: 2)
+    #expect(meter.psnr == .infinity)
+    #expect(meter.ssim == 1)
+    var tiny = FidelityMeter(width: 4, height: 1, background: (255, 255, 255))
+    tiny.add(
+      reference: [0, 0, 0, 255, 9, 9, 9, 255, 0, 0, 0, 0, 1, 2, 3, 255],
+      output: [0, 0, 0, 255, 9, 9, 9, 255, 255, 255, 255, 255, 1, 2, 3, 255], weight: 1)
+    #expect(tiny.psnr == .infinity)  // the transparent pixel is the white background
+    #expect(tiny.ssim == nil)
+    #expect(FidelityMeter(width: 8, height: 8, background: (0, 0, 0)).psnr == nil)
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// `--codec` on the command line: what each container takes, AV1's ranges, and that SVT-AV1
+/// (which prints its banner to standard error itself) leaves standard error empty.
+@Suite("--codec")
+final class CodecCLITests {
+  let folder: URL
+
+  init() throws { folder = try CLI.temporaryFolder() }
+  deinit { try? FileManager.default.removeItem(at: folder) }
+
+  private func gif(_ bytes: [UInt8], _ name: String) throws -> String {
+    let url = folder.appendingPathComponent(name)
+    try Data(bytes).write(to: url)
+    return url.path
+  }
+
+  private func names() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+  }
+
+  @Test("a codec the container does not take: one line naming the choices, exit 64")
+  func wrongPairing() throws {
+    let a = try gif(TinyGIF.animation(), "a.gif")
+    let mp4 = try CLI.run(["--to", "mp4", "--codec", "vp9", a])
+    #expect(mp4.status == 64)
+    #expect(mp4.stderrLines == ["error: --to mp4 takes --codec h264 or av1 (got vp9)"])
+    let webm = try CLI.run(["--to", "webm", "--codec", "h264", a])
+    #expect(webm.status == 64)
+    #expect(webm.stderrLines == ["error: --to webm takes --codec vp9 or av1 (got h264)"])
+    #expect(try names() == ["a.gif"])
+  }
+
+  @Test("AV1's crf is 0-63, its speed 0-13 (the SVT-AV1 preset); no lossless")
+  func av1Ranges() throws {
+    let a = try gif(TinyGIF.animation(), "a.gif")
+    let crf = try CLI.run(["--to", "mp4", "--codec", "av1", "--crf", "64", a])
+    #expect(crf.status == 64)
+    #expect(crf.stderrLines == ["error: --crf must be 0-63 for av1 (got 64)"])
+    let speed = try CLI.run(["--to", "webm", "--codec", "av1", "--speed", "14", a])
+    #expect(speed.status == 64)
+    #expect(speed.stderrLines == ["error: --speed must be 0-13 for av1 (got 14)"])
+    let lossless = try CLI.run(["--to", "webm", "--codec", "av1", "--lossless", a])
+    #expect(lossless.status == 64)
+    #expect(
+      lossless.stderrLines == [
+        "error: --lossless is not available for av1: SVT-AV1 has no lossless mode;"
+          + " webm with vp9 plays lossless VP9"
+      ])
+    #expect(try names() == ["a.gif"])
+  }
+
+  /// A 64x64 GIF goes through SVT-AV1, a 2x2 one through libaom: both write the video and
+  /// print nothing with `-q` (SVT-AV1's banner would be a dozen `Svt[info]` lines). Their
+  /// canvases are mostly transparent: `--background` says how to show that, so no warning.
+  @Test("AV1 MP4 and WebM are written with nothing from the encoders on standard error")
+  func av1Writes() throws {
+    let big = try gif(TinyGIF.animation(screen: (64, 64)), "big.gif")
+    let small = try gif(TinyGIF.animation(), "small.gif")
+    for (input, format) in [(big, "mp4"), (big, "webm"), (small, "mp4"), (small, "webm")] {
+      let run = try CLI.run(
+        ["--to", format, "--codec", "av1", "--background", "white", "-q", input])
+      #expect(run.status == 0, "\(input) \(format): \(run.stderr)")
+      #expect(run.stderr.isEmpty, "\(input) \(format): \(run.stderr)")
+    }
+    #expect(
+      try names() == [
+        "big.gif", "big.mp4", "big.webm", "small.gif", "small.mp4", "small.webm",
+      ])
+  }
+
+  @Test("--version lists both AV1 encoders")
+  func versionListsAV1() throws {
+    let run = try CLI.run(["--version"])
+    #expect(run.status == 0)
+    let lines = run.stdout.split(separator: "\n")
+    #expect(lines.contains("  libsvtav1    available, for MP4 and WebM (AV1)"))
+    #expect(lines.contains("  libaom-av1   available, for AV1 under 64 px or of odd size"))
+  }
+}
