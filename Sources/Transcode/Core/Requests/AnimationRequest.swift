@@ -11,9 +11,9 @@ public struct AnimationRequest: Sendable, Equatable {
     /// The library that writes it, as `--version` names it.
     public var encoderName: String { self == .webp ? "libwebp" : "libavif" }
 
-    /// The default `quality`, measured (README, "Which format"): WebP 60 (its lossy frames,
-    /// with spatial noise shaping off), AVIF 50 (AV1 quantizer 32, 4:4:4).
-    public var defaultQuality: Int { self == .webp ? 60 : 50 }
+    /// The default `quality`, measured (README, "Which format"): WebP 70 (its lossy frames,
+    /// with half libwebp's spatial noise shaping), AVIF 50 (AV1 quantizer 32, 4:4:4).
+    public var defaultQuality: Int { self == .webp ? 70 : 50 }
 
     /// The largest side the format takes: libwebp stops at 16383 pixels; libavif's AV1
     /// encoder (libaom) at 65536.
