@@ -3,7 +3,7 @@
 
 Builds a GIF here (32x24, four frames of 3, 7, 0 and 25 cs, which browsers play as 30, 70, 100
 and 250 ms; a transparent 4x4 hole at 2,2 in every frame; loop value 2, three plays), converts it
-with gif2x --to webp, --to webp --lossless and --to avif, and opens one page per browser that
+with gif2x --to webp and --to avif, each lossy and --lossless, and opens one page per browser that
 reads each file twice:
   - ImageDecoder (WebCodecs) where the browser has it: frame count, each frame's duration,
     repetitionCount, and frame 0 drawn to a canvas (the hole's pixel, an opaque pixel);
@@ -14,8 +14,9 @@ the repetition count (WebP: plays - 1 = 2; AVIF, which libavif 0.11 writes witho
 Infinity, or not given).
 
 Usage: images.py [--gif2x PATH] [--browsers chromium,firefox-esr] [--timeout S] [--json]
-Prints one line per browser and file, then 'browser images: N passed, M failed'; exit 1 on any
-failure, 2 when gif2x or a browser is missing.
+Prints one line per browser and file ('known' for a browser bug listed in KNOWN, which does not
+count), then 'browser images: N passed, M failed'; exit 1 on any failure, 2 when gif2x or a
+browser is missing.
 """
 import argparse
 import functools
@@ -205,6 +206,14 @@ def run_browser(browser, url, profile, results, timeout):
     return results[0] if results else None
 
 
+# What a browser is known to get wrong, by (browser, file): reported, not counted as a failure.
+KNOWN = {
+    ("chromium", "lossless.avif"):
+        "Chromium reads a full-range AVIF as limited range (lossless AVIF needs the identity"
+        " matrix at full range)",
+}
+
+
 def judge(name, seen):
     """The problems with what a browser saw of `name` (empty when all is as expected)."""
     problems = []
@@ -277,7 +286,7 @@ def main():
         with open(gif, "wb") as f:
             f.write(fixture())
         files = [("lossy.webp", "image/webp", []), ("lossless.webp", "image/webp", ["--lossless"]),
-                 ("anim.avif", "image/avif", [])]
+                 ("anim.avif", "image/avif", []), ("lossless.avif", "image/avif", ["--lossless"])]
         for name, _, extra in files:
             subprocess.run([a.gif2x, "--to", name.rsplit(".", 1)[1], gif, "-o",
                             os.path.join(root, name), "-q"] + extra, check=True)
@@ -303,9 +312,15 @@ def main():
             for name, _, _ in files:
                 got = seen["files"].get(name, {})
                 problems = judge(name, got)
-                if problems:
+                known = KNOWN.get((browser, name))
+                if problems and known:
+                    print(f"known {browser} {name}: {known}: " + "; ".join(problems))
+                elif problems:
                     failed += 1
                     print(f"FAIL {browser} {name}: " + "; ".join(problems))
+                elif known:
+                    failed += 1
+                    print(f"FAIL {browser} {name}: passes now; drop it from KNOWN")
                 else:
                     passed += 1
                     print(f"ok   {browser} {name}: {summary(got)}")

@@ -40,13 +40,16 @@ final class AnimatedAVIFWriter {
     else { throw .internalError("libavif: out of memory") }
     self.encoder = encoder
     self.image = image
-    // sRGB as every browser expects: BT.709 primaries, the sRGB transfer, full range; the
-    // BT.709 matrix (identity for lossless, which keeps RGB exact).
+    // BT.709 primaries, the sRGB transfer, the BT.709 matrix in limited range: Chromium 156
+    // reads a full-range AVIF as limited (Tests/Browser/images.py: GIF (40, 60, 220) showed as
+    // (29, 50, 223) at full range, (41, 60, 212) at limited range in Chromium and Firefox
+    // alike). Lossless needs the identity matrix at full range to be exact: Firefox shows it
+    // exactly, Chromium with its levels stretched (README).
     image.pointee.colorPrimaries = UInt16(AVIF_COLOR_PRIMARIES_BT709)
     image.pointee.transferCharacteristics = UInt16(AVIF_TRANSFER_CHARACTERISTICS_SRGB)
     image.pointee.matrixCoefficients = UInt16(
       settings.lossless ? AVIF_MATRIX_COEFFICIENTS_IDENTITY : AVIF_MATRIX_COEFFICIENTS_BT709)
-    image.pointee.yuvRange = AVIF_RANGE_FULL
+    image.pointee.yuvRange = settings.lossless ? AVIF_RANGE_FULL : AVIF_RANGE_LIMITED
     encoder.pointee.codecChoice = AVIFLibrary.codec
     encoder.pointee.speed = Int32(settings.speed)
     encoder.pointee.maxThreads = 2
