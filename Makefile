@@ -3,16 +3,17 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 SECONDS ?= 60
 BIN := .build/release/gif2x
-APT_PACKAGES := libavcodec-dev libavformat-dev libswscale-dev libavutil-dev libpng-dev pkg-config \
-  ffmpeg gifsicle
+APT_PACKAGES := libavcodec-dev libavformat-dev libswscale-dev libavutil-dev libpng-dev \
+  libwebp-dev libavif-dev pkg-config ffmpeg gifsicle
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build debug test demo install lint format clean fuzz robustness
 
-# Installs the FFmpeg and libpng development libraries (and the ffmpeg CLI the tests use) when
+# Installs the FFmpeg, libpng, libwebp and libavif development libraries (and the ffmpeg CLI the tests use) when
 # missing.
 deps:
-	@if ! pkg-config --exists libavcodec libavformat libswscale libavutil libpng 2>/dev/null \
+	@if ! pkg-config --exists libavcodec libavformat libswscale libavutil libpng libwebpmux libwebpdemux libavif \
+	      2>/dev/null \
 	    || ! command -v ffmpeg >/dev/null || ! command -v gifsicle >/dev/null; then \
 	  echo "installing $(APT_PACKAGES)"; \
 	  $(SUDO) apt-get update -qq && \
@@ -32,12 +33,15 @@ test: deps
 	$(SWIFT) build
 	$(SWIFT) test
 
-# The main jobs on the bundled sample: a web MP4, a transparent WebM, a sprite sheet.
+# The main jobs on the bundled sample: a web MP4, a transparent WebM, animated WebP and AVIF, a
+# sprite sheet.
 demo: build
 	@mkdir -p demo-out
 	$(BIN) --info samples/bounce.gif
 	$(BIN) --to mp4 samples/bounce.gif -o demo-out/bounce.mp4 --poster --force
 	$(BIN) --to webm samples/bounce.gif -o demo-out/bounce.webm --force
+	$(BIN) --to webp samples/bounce.gif -o demo-out/bounce.webp --force
+	$(BIN) --to avif samples/bounce.gif -o demo-out/bounce.avif --force
 	$(BIN) --sheet samples/bounce.gif -o demo-out/bounce-sheet.png --force
 
 # The binary, its man page and bash/zsh/fish completions (all from swift-argument-parser). The

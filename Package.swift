@@ -22,15 +22,23 @@ let package = Package(
     // lives inside Sources/Transcode, as Core does, to keep the design card's top level.
     .target(
       name: "CPNG", path: "Sources/Transcode/CPNG", linkerSettings: [.linkedLibrary("png16")]),
+    // The lazy loader CWebP and CAVIF share (dlopen on first use, a trampoline per function).
+    .target(name: "CLoader", path: "Sources/Transcode/CLoader"),
+    // libwebp, libwebpmux and libwebpdemux, loaded on first use (not linked): animated WebP and
+    // WebP sheet pages. Needs libwebp-dev.
+    .target(name: "CWebP", dependencies: ["CLoader"], path: "Sources/Transcode/CWebP"),
+    // libavif, loaded on first use (not linked; it pulls in the AV1 codecs): animated AVIF.
+    // Needs libavif-dev.
+    .target(name: "CAVIF", dependencies: ["CLoader"], path: "Sources/Transcode/CAVIF"),
     // The C-free core: GIF scan and decode, timelines, plans, sheet layout, video geometry and
     // schedule, pipeline primitives, requests and errors. No FFmpeg, so the fuzzers build it alone.
     .target(name: "TranscodeCore", path: "Sources/Transcode/Core"),
     // The library users import: the core plus the FFmpeg sinks (video, sheet pages).
     .target(
       name: "Transcode",
-      dependencies: ["TranscodeCore", "CFFmpeg", "CPNG"],
+      dependencies: ["TranscodeCore", "CFFmpeg", "CPNG", "CWebP", "CAVIF"],
       path: "Sources/Transcode",
-      exclude: ["Core", "CPNG"]
+      exclude: ["Core", "CPNG", "CLoader", "CWebP", "CAVIF"]
     ),
     .executableTarget(
       name: "gif2x",

@@ -64,20 +64,16 @@ extension Transcoder {
     }
   }
 
-  /// The checks that need no input: the settings' ranges and, for WebP, FFmpeg and its encoder.
+  /// The checks that need no input: the settings' ranges and, for WebP, libwebp.
   public static func validate(_ request: SheetRequest) throws(TranscodeError) {
     do throws(RequestError) {
       try request.validate()
     } catch {
       throw .invalidRequest(error)
     }
-    // PNG pages go through libpng (linked in); only WebP pages load FFmpeg.
+    // PNG pages go through libpng (linked in); WebP pages load libwebp, never FFmpeg.
     guard request.imageFormat == .webp else { return }
-    try FFmpegLibraries.load()
-    let encoder = request.imageFormat.encoderName
-    if !FFmpegLibraries.hasEncoder(encoder) {
-      throw .missingEncoder(name: encoder, package: FFmpegLibraries.package(providing: encoder))
-    }
+    try WebPLibrary.load()
   }
 
   /// The layout of `cells`, scaled; frames that do not fit a page, or pages that the data

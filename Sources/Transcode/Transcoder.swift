@@ -38,11 +38,19 @@ extension Transcoder {
     let png = LibraryInfo.Encoder(
       name: "libpng", purpose: "PNG sprite sheets, posters", available: true,
       package: "libpng16-16")
+    // libwebp and libavif load here too (their versions); each missing one shows as missing.
+    let webp = LibraryInfo.Encoder(
+      name: "libwebp", purpose: "animated WebP, WebP sprite sheets",
+      available: WebPLibrary.isAvailable, package: WebPLibrary.package)
+    let avif = LibraryInfo.Encoder(
+      name: "libavif", purpose: "animated AVIF (AV1 through libaom)",
+      available: AVIFLibrary.hasEncoder,
+      package: AVIFLibrary.isAvailable ? AVIFLibrary.codecPackage : AVIFLibrary.package)
     return LibraryInfo(
       version: LibraryInfo.version, ffmpegRelease: FFmpegLibraries.release,
       libraries: [LibraryInfo.Component(name: "libpng", version: PNGCodec.version)]
-        + FFmpegLibraries.libraries,
-      encoders: [png] + FFmpegLibraries.encoders)
+        + FFmpegLibraries.libraries + WebPLibrary.libraries + AVIFLibrary.libraries,
+      encoders: [png] + FFmpegLibraries.encoders + [webp, avif])
   }
 }
 

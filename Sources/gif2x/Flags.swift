@@ -27,6 +27,8 @@ enum Flags {
     case .format: return "--to"
     case .codec: return "--codec"
     case .sheetFormat: return "--format"
+    case .quality: return "--quality"
+    case .effort: return "--effort"
     }
   }
 

@@ -19,6 +19,8 @@ struct GIF2X: ParsableCommand {
         gif2x --check *.gif                  decode every frame; list the damaged files
         gif2x --to mp4 cat.gif               cat.mp4 beside it, timed as a browser plays it
         gif2x --to webm sprite.gif           VP9 WebM, transparency kept
+        gif2x --to webp sprite.gif           animated WebP: transparency in every browser
+        gif2x --to avif cat.gif              animated AVIF: the smallest file
         gif2x --sheet walk.gif               walk.png + walk.json for game engines
         gif2x --to mp4 -j 2 --output-dir out assets/   a folder, two files at a time
         gif2x --check -r --json assets/      every *.gif below assets/, one JSON line each
@@ -35,6 +37,7 @@ struct GIF2X: ParsableCommand {
   @OptionGroup(title: "Output files") var write: WriteOptions
   @OptionGroup(title: "Timing") var timing: TimelineOptions
   @OptionGroup(title: "Video") var video: VideoOptions
+  @OptionGroup(title: "Animated images") var animation: AnimationOptions
   @OptionGroup(title: "Sprite sheets") var sheet: SheetOptions
   @OptionGroup(title: "Many files") var batch: BatchOptions
 
@@ -78,7 +81,7 @@ struct GIF2X: ParsableCommand {
     if version { return }
     if mode.selected == nil {
       throw ValidationError(
-        "choose what to do: --info, --check, --to mp4|webm, --sheet (see --help)")
+        "choose what to do: --info, --check, --to mp4|webm|webp|avif, --sheet (see --help)")
     }
     if inputs.isEmpty { throw ValidationError("no input: name one or more GIF files") }
   }
@@ -101,6 +104,10 @@ struct GIF2X: ParsableCommand {
       Signals.install()
       let expanded = InputList.expand(inputs, recursive: batch.recursive)
       status = VideoCommand(format: format, inputs: expanded, options: self).run()
+    case .animation(let format):
+      Signals.install()
+      let expanded = InputList.expand(inputs, recursive: batch.recursive)
+      status = AnimationCommand(format: format, inputs: expanded, options: self).run()
     }
     if status != 0 { throw ExitCode(status) }
   }

@@ -7,6 +7,12 @@ enum Mode {
   case check
   case sheet
   case video(VideoRequest.Format)
+  case animation(AnimationRequest.Format)
+}
+
+/// What `--to` takes: a video container or an animated image format.
+enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
+  case mp4, webm, webp, avif
 }
 
 /// The mode flags.
@@ -20,8 +26,9 @@ struct ModeOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "Convert each GIF to a video: mp4 (H.264) or webm (VP9).", valueName: "format"))
-  var to: VideoRequest.Format?
+      "Convert each GIF to a video, mp4 (H.264) or webm (VP9), or an animated image, webp or"
+        + " avif (AV1).", valueName: "format"))
+  var to: OutputFormat?
 
   @Flag(name: .long, help: "Write each GIF as a sprite sheet (PNG/WebP) and its JSON timing.")
   var sheet = false
@@ -30,7 +37,13 @@ struct ModeOptions: ParsableArguments {
   var selected: Mode? {
     if info { return .info }
     if check { return .check }
-    if let to { return .video(to) }
+    switch to {
+    case .mp4: return .video(.mp4)
+    case .webm: return .video(.webm)
+    case .webp: return .animation(.webp)
+    case .avif: return .animation(.avif)
+    case nil: break
+    }
     if sheet { return .sheet }
     return nil
   }

@@ -46,14 +46,16 @@ struct VideoOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "Higher is faster: VP9 cpu-used 0-8 (default 4); AV1 SVT-AV1 preset 0-13 (default 8).",
+      "Higher is faster: VP9 cpu-used 0-8 (default 4); AV1 SVT-AV1 preset 0-13 (default 8);"
+        + " AVIF libavif speed 0-6 (default 6).",
       valueName: "n"))
   var speed: Int?
 
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "Colour under transparent pixels (#rrggbb or a name); MP4 default white, WebM keeps alpha.",
+      "Colour under transparent pixels (#rrggbb or a name); MP4 default white, WebM, WebP and"
+        + " AVIF keep alpha.",
       valueName: "color"))
   var background: VideoColor?
 
@@ -80,7 +82,7 @@ struct VideoOptions: ParsableArguments {
         + " nearest-neighbour, so edges stay crisp."))
   var pixelArt = false
 
-  @Flag(name: .long, help: "Lossless (WebM only: VP9 lossless).")
+  @Flag(name: .long, help: "Lossless: VP9 lossless for WebM, WebP and AVIF lossless (not MP4).")
   var lossless = false
 
   @Flag(
@@ -93,7 +95,8 @@ struct VideoOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "Plays inside the file: N, or gif for the GIF's own count.", valueName: "n|gif"))
+      "Plays inside the file: N, or gif for the GIF's own count (video default 1; WebP keeps the"
+        + " GIF's, 0 = forever).", valueName: "n|gif"))
   var loop: LoopArgument?
 
   @Flag(name: .long, help: "Also write the first frame as OUT.png, for <video poster=…>.")

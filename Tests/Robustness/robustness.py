@@ -54,6 +54,15 @@ MODES = {
                                  os.path.join(out, "v.mp4")],
     "webm-av1-cfr": lambda gif, out: ["--to", "webm", "--codec", "av1", "--speed", "12", "--cfr",
                                       gif, "-o", os.path.join(out, "v.webm")],
+    "webp": lambda gif, out: ["--to", "webp", "--effort", "0", gif, "-o",
+                              os.path.join(out, "a.webp")],
+    "webp-lossless-fps": lambda gif, out: ["--to", "webp", "--lossless", "--effort", "0",
+                                           "--timeline", "fps", "--fps", "30", gif, "-o",
+                                           os.path.join(out, "a.webp")],
+    "avif": lambda gif, out: ["--to", "avif", "--speed", "6", gif, "-o",
+                              os.path.join(out, "a.avif")],
+    "avif-background": lambda gif, out: ["--to", "avif", "--speed", "6", "--background", "white",
+                                         gif, "-o", os.path.join(out, "a.avif")],
 }
 
 

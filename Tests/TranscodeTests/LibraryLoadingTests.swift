@@ -36,6 +36,7 @@ struct LibraryLoadingTests {
       ("libavcodec.so.59", "libavcodec59"), ("libavformat.so.59", "libavformat59"),
       ("libswscale.so.6", "libswscale6"), ("libavutil.so.57", "libavutil57"),
       ("libx264.so.164", "libx264-164"), ("libavif.so.15", "libavif15"),
+      ("libwebpmux.so.3", "libwebpmux3"), ("libwebp.so.7", "libwebp7"),
     ])
   func debianPackage(soname: String, package: String) {
     #expect(FFmpegLibraries.debianPackage(soname: soname) == package)

@@ -53,11 +53,54 @@ final class LibraryLoadingTests {
     }
   }
 
+  /// Every library the loader opened, by soname prefix.
+  func loaded(_ arguments: [String]) throws -> (CLI.Result, [String]) {
+    let r = try CLI.run(arguments, environment: ["LD_DEBUG": "files"])
+    var names: [String] = []
+    for line in r.stderrLines {
+      guard let range = line.range(of: "file=lib") else { continue }
+      names.append(String(line[line.index(range.lowerBound, offsetBy: 5)...].prefix { $0 != " " }))
+    }
+    return (r, names)
+  }
+
+  @Test("animated WebP and WebP sheets load libwebp and no FFmpeg; AVIF loads libavif")
+  func imagesLoadTheirOwnLibraries() throws {
+    let gif = folder.appendingPathComponent("c.gif")
+    try Data(TinyGIF.animation(frames: 3, screen: (16, 16))).write(to: gif)
+    for (arguments, wanted) in [
+      (
+        ["--to", "webp", gif.path, "-o", folder.appendingPathComponent("c.webp").path], "libwebpmux"
+      ),
+      (
+        [
+          "--sheet", gif.path, "--image-format", "webp", "-o",
+          folder.appendingPathComponent("s.webp").path,
+        ], "libwebp."
+      ),
+      (["--to", "avif", gif.path, "-o", folder.appendingPathComponent("c.avif").path], "libavif"),
+    ] {
+      let (r, names) = try loaded(arguments)
+      #expect(r.status == 0, "\(arguments): \(r.stderr.suffix(300))")
+      #expect(names.contains { $0.hasPrefix(wanted) }, "\(arguments): \(names)")
+      #expect(
+        !names.contains { $0.hasPrefix("libav") && !$0.hasPrefix("libavif") },
+        "\(arguments): \(names)")
+      if wanted != "libavif" { #expect(!names.contains { $0.hasPrefix("libavif") }, "\(names)") }
+    }
+    let (r, names) = try loaded(["--info", gif.path])
+    #expect(r.status == 0)
+    #expect(!names.contains { $0.hasPrefix("libwebp") || $0.hasPrefix("libavif") }, "\(names)")
+  }
+
   @Test("--version loads FFmpeg to list its libraries next to libpng")
   func versionListsLibraries() throws {
     let r = try CLI.run(["--version"])
     #expect(r.status == 0)
-    for name in ["libpng", "libavcodec", "libavformat", "libswscale", "libavutil", "libx264"] {
+    for name in [
+      "libpng", "libavcodec", "libavformat", "libswscale", "libavutil", "libx264", "libwebp",
+      "libwebpmux", "libavif",
+    ] {
       #expect(r.stdout.contains("\n  \(name) "), "\(name)")
     }
   }

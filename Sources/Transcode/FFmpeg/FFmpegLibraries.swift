@@ -76,7 +76,6 @@ enum FFmpegLibraries {
     [
       ("libx264", "MP4 (H.264)"), ("libvpx-vp9", "WebM (VP9)"),
       ("libsvtav1", "MP4 and WebM (AV1)"), ("libaom-av1", "AV1 under 64 px or of odd size"),
-      ("libwebp", "WebP sprite sheets"),
     ].map { name, purpose in
       LibraryInfo.Encoder(
         name: name, purpose: purpose, available: hasEncoder(name),
@@ -90,7 +89,6 @@ enum FFmpegLibraries {
     let libavcodec = debianPackage(soname: String(cString: cffmpeg_soname(Int32(CFFMPEG_AVCODEC))))
     guard isAvailable else { return libavcodec }
     switch name {
-    case "libwebp": return "\(libavcodec) (built with libwebp)"
     // Debian builds libavcodec with SVT-AV1 and libaom (libavcodec59 depends on libsvtav1enc1
     // and libaom3): a libavcodec without them is not Debian's.
     case "libsvtav1", "libaom-av1": return libavcodec

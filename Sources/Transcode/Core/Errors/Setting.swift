@@ -24,6 +24,8 @@ public enum Setting: String, Sendable, Equatable, CaseIterable {
   case format = "format"
   case codec = "codec"
   case sheetFormat = "sheet format"
+  case quality = "quality"
+  case effort = "effort"
 
   /// The plain-words name: "the crf".
   public var plainName: String { "the \(rawValue)" }

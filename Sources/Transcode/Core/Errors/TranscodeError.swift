@@ -74,6 +74,8 @@ public enum ConversionProblem: Equatable, Sendable, CustomStringConvertible {
   case emptyCanvas(width: Int, height: Int)
   /// The video would be larger than the encoder takes.
   case videoTooLarge(width: Int, height: Int, limit: Int, encoder: String)
+  /// The canvas is larger than the image encoder takes.
+  case imageTooLarge(width: Int, height: Int, limit: Int, encoder: String)
   /// The delays cannot be planned on the timeline asked for (too many ticks).
   case timeline(TimelineError)
   /// The frames cannot be laid out on pages of the size asked for.
@@ -88,6 +90,8 @@ public enum ConversionProblem: Equatable, Sendable, CustomStringConvertible {
     case .videoTooLarge(let w, let h, let limit, let encoder):
       return "a \(w)x\(h) video is over the \(encoder) limit of \(limit) pixels a side;"
         + " scale it with \(name(.width)) or \(name(.height))"
+    case .imageTooLarge(let w, let h, let limit, let encoder):
+      return "a \(w)x\(h) canvas is over the \(encoder) limit of \(limit) pixels a side"
     case .timeline(let error): return "cannot plan the timeline: \(error)"
     case .sheet(let error): return error.message(naming: name)
     case .noFrameShown(let timeline):

@@ -1,0 +1,259 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Everything decided about one animated image before a pixel is decoded (the frames the
+/// timeline shows, the size, transparency, the encoder's settings); then `run` does the work on
+/// the calling thread: decode, prepare, merge repeats, encode.
+struct AnimationSetup {
+  let request: AnimationRequest
+  let plan: GIFPlan
+  let cancellation: Cancellation
+  /// One play of the timeline: each shown GIF frame with its first tick and length.
+  let schedule: VideoSchedule
+  /// Whether the file keeps transparency (AVIF decides before encoding; WebP per frame).
+  let keepsAlpha: Bool
+  /// Plays written in the file (0 = forever).
+  let plays: Int
+  var warnings: [String]
+
+  init(request: AnimationRequest, plan: GIFPlan, cancellation: Cancellation) throws(TranscodeError)
+  {
+    self.request = request
+    self.plan = plan
+    self.cancellation = cancellation
+    warnings = plan.timeline.warnings
+    let index = plan.index
+    schedule = VideoSchedule(plan: plan.timeline, plays: 1)
+    if schedule.entries.isEmpty {
+      throw .cannotConvert(path: request.input, .noFrameShown(timeline: plan.timeline.kind.name))
+    }
+    let limit = request.format.maxSide
+    if index.canvasWidth > limit || index.canvasHeight > limit {
+      throw .cannotConvert(
+        path: request.input,
+        .imageTooLarge(
+          width: index.canvasWidth, height: index.canvasHeight, limit: limit,
+          encoder: request.format.encoderName))
+    }
+    var plays = request.loop ?? index.plays
+    // WebP's loop count is 16 bits: a GIF's loop value 65535 (65,536 plays) becomes 65535.
+    if request.format == .webp && plays > AnimationRequest.loopRange.upperBound {
+      warnings.append(
+        "the GIF plays \(plays) times; WebP holds at most \(AnimationRequest.loopRange.upperBound)")
+      plays = AnimationRequest.loopRange.upperBound
+    }
+    self.plays = plays
+    if request.format == .avif && plays != 0 {
+      warnings.append(
+        "the GIF plays \(plays) time\(plays == 1 ? "" : "s"); AVIF (libavif 0.11) has no loop"
+          + " count, browsers loop it forever")
+    }
+    if request.background != nil {
+      keepsAlpha = false
+    } else if request.format == .webp {
+      // libwebp looks at each frame's alpha itself; this only tells the summary.
+      keepsAlpha = TransparencyProbe.mayHaveTransparency(index)
+    } else {
+      let shown = Set(schedule.entries.map(\.frame))
+      keepsAlpha = try TransparencyProbe.hasTransparency(
+        plan.source, shown: shown, lastFrame: schedule.lastShownFrame, cancellation: cancellation)
+    }
+  }
+
+  /// Encodes, writes the file into `files`' temporary and commits it.
+  func run(
+    files: OutputFiles, progress: (@Sendable (VideoProgress) -> Void)?
+  ) throws(TranscodeError) -> AnimationSummary {
+    let index = plan.index
+    let (width, height) = (index.canvasWidth, index.canvasHeight)
+    let timeline = plan.timeline
+    let encoder: any AnimationEncoding
+    switch request.format {
+    case .webp:
+      encoder = WebPTicks(
+        writer: try AnimatedWebPWriter(
+          .init(
+            width: width, height: height, quality: request.effectiveQuality,
+            lossless: request.lossless, effort: request.effort, loopCount: plays)),
+        timeline: timeline)
+    case .avif:
+      let rate = timeline.tickRate
+      encoder = AVIFTicks(
+        writer: try AnimatedAVIFWriter(
+          .init(
+            width: width, height: height, quality: request.effectiveQuality,
+            lossless: request.lossless, speed: request.speed, alpha: keepsAlpha,
+            timescale: rate.numerator)),
+        unitsPerTick: Int64(rate.denominator))
+    }
+    var sink = Merging(
+      entries: schedule.entries, pixels: width * height, encoder: encoder,
+      prepare: PixelPreparation(background: request.background, keepsAlpha: keepsAlpha),
+      progress: progress)
+    let reader = try FrameReader(
+      plan.source, path: request.input, strict: request.strict, cancellation: cancellation)
+    try reader.feed(&sink, through: schedule.lastShownFrame)
+    try sink.flush()
+    try cancellation.check()
+    let bytes = try encoder.finish(end: schedule.playLength)
+    try files.write(bytes, to: request.output)
+    try files.commit()
+    return AnimationSummary(
+      output: request.output, format: request.format, width: width, height: height,
+      frames: encoder.frames, gifFrames: index.frames.count,
+      durationMilliseconds: timeline.durationMilliseconds, plays: plays,
+      keepsAlpha: request.format == .webp ? sink.sawTransparency : keepsAlpha, bytes: bytes.count,
+      warnings: warnings + (index.damage + reader.damage).map(\.description))
+  }
+}
+
+/// The encoder behind one animated image, fed in timeline ticks.
+protocol AnimationEncoding: AnyObject {
+  /// Adds a full canvas of straight RGBA shown from tick `start` for `duration` ticks.
+  func add(_ rgba: UnsafeRawBufferPointer, start: Int64, duration: Int64) throws(TranscodeError)
+  /// Ends the animation at tick `end` (one play's length) and returns the file's bytes.
+  func finish(end: Int64) throws(TranscodeError) -> [UInt8]
+  /// Frames written so far.
+  var frames: Int { get }
+}
+
+/// WebP times frames by their start, in milliseconds: each tick's start rounded once, so the
+/// durations add up to the timeline's length exactly (native ticks are 10 ms: exact).
+final class WebPTicks: AnimationEncoding {
+  let writer: AnimatedWebPWriter
+  let timeline: TimelinePlan
+
+  init(writer: AnimatedWebPWriter, timeline: TimelinePlan) {
+    self.writer = writer
+    self.timeline = timeline
+  }
+
+  func add(_ rgba: UnsafeRawBufferPointer, start: Int64, duration: Int64) throws(TranscodeError) {
+    try writer.add(rgba, milliseconds: timeline.milliseconds(atTick: Int(start)))
+  }
+
+  func finish(end: Int64) throws(TranscodeError) -> [UInt8] {
+    try writer.finish(milliseconds: timeline.milliseconds(atTick: Int(end)))
+  }
+
+  var frames: Int { writer.frames }
+}
+
+/// AVIF times frames by their duration in its time scale, the timeline's tick rate: exact.
+final class AVIFTicks: AnimationEncoding {
+  let writer: AnimatedAVIFWriter
+  let unitsPerTick: Int64
+
+  init(writer: AnimatedAVIFWriter, unitsPerTick: Int64) {
+    self.writer = writer
+    self.unitsPerTick = unitsPerTick
+  }
+
+  func add(_ rgba: UnsafeRawBufferPointer, start: Int64, duration: Int64) throws(TranscodeError) {
+    try writer.add(rgba, duration: Int(duration * unitsPerTick))
+  }
+
+  func finish(end: Int64) throws(TranscodeError) -> [UInt8] { try writer.finish() }
+
+  var frames: Int { writer.frames }
+}
+
+/// What a canvas becomes before encoding: transparent pixels cleared to transparent black (so
+/// that equal pictures compare equal and the encoder spends nothing on hidden colour), or
+/// flattened over `--background`.
+struct PixelPreparation {
+  let background: VideoColor?
+  let keepsAlpha: Bool
+
+  /// Writes `canvas` prepared into `out` (both width * height * 4 bytes); true when a pixel of
+  /// the result is transparent.
+  func prepare(_ canvas: UnsafeRawBufferPointer, into out: UnsafeMutableRawBufferPointer) -> Bool {
+    let count = canvas.count / 4
+    let src = canvas.bindMemory(to: UInt32.self)
+    let dst = out.bindMemory(to: UInt32.self)
+    let alphaMask = UInt32(0xff).littleEndian << 24
+    var transparent = false
+    if let background {
+      let fill =
+        (UInt32(background.red) | UInt32(background.green) << 8
+        | UInt32(background.blue) << 16 | 0xff00_0000).littleEndian
+      for i in 0..<count {
+        let word = src[i]
+        dst[i] = word.littleEndian >> 24 == 0 ? fill : word
+      }
+    } else {
+      for i in 0..<count {
+        let word = src[i]
+        let clear = word & alphaMask == 0
+        transparent = transparent || clear
+        dst[i] = clear ? 0 : word
+      }
+    }
+    return transparent
+  }
+}
+
+/// The animated image's sink: each frame the timeline shows, prepared; a picture equal to the
+/// one before it lengthens that one instead of becoming a frame (fewer frames, the same times).
+/// Holds two canvases, whatever the frame count.
+private struct Merging: FrameSink {
+  let entries: [VideoSchedule.Entry]
+  let encoder: any AnimationEncoding
+  let prepare: PixelPreparation
+  let progress: (@Sendable (VideoProgress) -> Void)?
+  private var next = 0
+  private var scratch: [UInt8]
+  private var pending: [UInt8]
+  private var pendingStart: Int64 = 0
+  private var pendingLength: Int64 = 0
+  private var hasPending = false
+  private(set) var sawTransparency = false
+
+  init(
+    entries: [VideoSchedule.Entry], pixels: Int, encoder: any AnimationEncoding,
+    prepare: PixelPreparation, progress: (@Sendable (VideoProgress) -> Void)?
+  ) {
+    self.entries = entries
+    self.encoder = encoder
+    self.prepare = prepare
+    self.progress = progress
+    scratch = [UInt8](repeating: 0, count: pixels * 4)
+    pending = scratch
+  }
+
+  mutating func take(frame: Int, canvas: UnsafeRawBufferPointer) throws(TranscodeError) -> Bool {
+    guard next < entries.count, entries[next].frame == frame else { return true }
+    let entry = entries[next]
+    let prepare = self.prepare
+    let transparent = scratch.withUnsafeMutableBytes { prepare.prepare(canvas, into: $0) }
+    sawTransparency = sawTransparency || transparent
+    let same =
+      hasPending
+      && scratch.withUnsafeBytes { a in
+        pending.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+      }
+    if same {
+      pendingLength += entry.duration
+    } else {
+      try flush()
+      swap(&scratch, &pending)
+      (pendingStart, pendingLength, hasPending) = (entry.start, entry.duration, true)
+    }
+    next += 1
+    progress?(VideoProgress(done: next, total: entries.count))
+    return true
+  }
+
+  /// Encodes the picture held back, if any.
+  mutating func flush() throws(TranscodeError) {
+    guard hasPending else { return }
+    let (start, length) = (pendingStart, pendingLength)
+    let encoder = self.encoder
+    let result: Result<Void, TranscodeError> = pending.withUnsafeBytes { bytes in
+      Result { () throws(TranscodeError) in try encoder.add(bytes, start: start, duration: length) }
+    }
+    try result.get()
+    hasPending = false
+  }
+}

@@ -1,0 +1,162 @@
+/// One GIF to turn into an animated image (WebP or AVIF), and how: a plain Sendable value the
+/// CLI fills from its options.
+public struct AnimationRequest: Sendable, Equatable {
+  /// The animated image formats gif2x writes.
+  public enum Format: String, Sendable, Equatable, CaseIterable {
+    /// Animated WebP through libwebp's WebPAnimEncoder: lossy or lossless chosen per frame.
+    case webp
+    /// Animated AVIF (an AV1 image sequence) through libavif.
+    case avif
+
+    /// The library that writes it, as `--version` names it.
+    public var encoderName: String { self == .webp ? "libwebp" : "libavif" }
+
+    /// The default `quality`, measured (README, "Which format"): WebP 70 (its lossy frames,
+    /// with half libwebp's spatial noise shaping), AVIF 50 (AV1 quantizer 32, 4:4:4).
+    public var defaultQuality: Int { self == .webp ? 70 : 50 }
+
+    /// The largest side the format takes: libwebp stops at 16383 pixels; libavif's AV1
+    /// encoder (libaom) at 65536.
+    public var maxSide: Int { self == .webp ? 16383 : 65536 }
+  }
+
+  /// The GIF to read ("-" for standard input).
+  public var input: String
+  /// The animated image to write.
+  public var output: String
+  public var format: Format
+  /// Replace an existing output.
+  public var force: Bool
+  /// How delays are read (GIF-SEMANTICS.md): browser by default.
+  public var delays: DelayPolicy
+  /// How delays become frame times (TIMELINE.md): `native` by default, each GIF frame its own
+  /// duration in milliseconds; other timelines resample as for video.
+  public var timeline: TimelineKind
+  /// 0 (smallest) to 100 (best); nil means the format's default. WebP: the quality of lossy
+  /// frames (with `lossless`, how hard libwebp works). AVIF: the AV1 quantizer,
+  /// `(100 - quality) * 63 / 100`.
+  public var quality: Int?
+  /// Every frame lossless (WebP: pixel-identical; AVIF: lossless AV1 in 4:4:4).
+  public var lossless: Bool
+  /// WebP: libwebp's method, 0 (fastest) to 6 (smallest).
+  public var effort: Int
+  /// AVIF: libavif's speed, 0 (slowest, smallest) to 6 (fastest). libavif's 7 is libaom's
+  /// cpu-used 6 again, and 8-10 switch libaom to its real-time mode, which aborts the process
+  /// (an assertion in libaom 3.6's rate control) on a lossless alpha plane: not offered.
+  public var speed: Int
+  /// The colour under transparent pixels; nil keeps the transparency.
+  public var background: VideoColor?
+  /// How many plays the file asks for: nil keeps the GIF's own (0 = forever); otherwise 0
+  /// (forever) or a count. AVIF (libavif 0.11) writes no loop count: browsers loop it forever.
+  public var loop: Int?
+  /// Canvas pixel limit (`--max-pixels`).
+  public var maxPixels: Int
+  /// Treat GIF damage as an error instead of playing through it.
+  public var strict: Bool
+
+  public init(
+    input: String, output: String, format: Format, force: Bool = false,
+    delays: DelayPolicy = .browser, timeline: TimelineKind = .native, quality: Int? = nil,
+    lossless: Bool = false, effort: Int = 4, speed: Int = 6, background: VideoColor? = nil,
+    loop: Int? = nil, maxPixels: Int = GIFSource.defaultMaxPixels, strict: Bool = false
+  ) {
+    self.input = input
+    self.output = output
+    self.format = format
+    self.force = force
+    self.delays = delays
+    self.timeline = timeline
+    self.quality = quality
+    self.lossless = lossless
+    self.effort = effort
+    self.speed = speed
+    self.background = background
+    self.loop = loop
+    self.maxPixels = maxPixels
+    self.strict = strict
+  }
+
+  public static let qualityRange = 0...100
+  public static let effortRange = 0...6
+  public static let speedRange = 0...6
+  public static let loopRange = 0...65535
+
+  /// Throws the first setting out of range; needs no input.
+  public func validate() throws(RequestError) {
+    if let quality, !Self.qualityRange.contains(quality) {
+      throw .outOfRange(.quality, value: "\(quality)", allowed: "0-100")
+    }
+    if !Self.effortRange.contains(effort) {
+      throw .outOfRange(.effort, value: "\(effort)", allowed: "0-6")
+    }
+    if !Self.speedRange.contains(speed) {
+      throw .outOfRange(.speed, value: "\(speed)", allowed: "0-6 for avif")
+    }
+    if let loop {
+      if !Self.loopRange.contains(loop) {
+        throw .outOfRange(.loop, value: "\(loop)", allowed: "0 (forever) to 65535, or gif")
+      }
+      if format == .avif && loop != 0 {
+        throw .unsupported(
+          .loop, format: "avif",
+          reason: "libavif 0.11 writes no loop count; browsers loop AVIF forever")
+      }
+    }
+    if maxPixels < 1 { throw .outOfRange(.maxPixels, value: "\(maxPixels)", allowed: "at least 1") }
+    if output == input && input != "-" { throw .outputIsInput(path: output) }
+  }
+
+  /// How the GIF is read and planned: all-zero delays play at 10 cs, as in browsers.
+  public var planOptions: GIFPlan.Options {
+    GIFPlan.Options(maxPixels: maxPixels, strict: strict, delays: delays, timeline: timeline)
+  }
+
+  /// The quality used: `quality` or the format's default.
+  public var effectiveQuality: Int { quality ?? format.defaultQuality }
+
+  /// The default output for `input`: the same name with `format`'s extension, beside it.
+  public static func defaultOutput(for input: String, format: Format) -> String {
+    VideoRequest.replacingExtension(of: input, with: format.rawValue)
+  }
+}
+
+/// What one animated image conversion did.
+public struct AnimationSummary: Sendable, Equatable {
+  /// The file written.
+  public var output: String
+  public var format: AnimationRequest.Format
+  public var width: Int
+  public var height: Int
+  /// Frames in the file: one per run of identical pictures the timeline shows.
+  public var frames: Int
+  /// GIF frames read.
+  public var gifFrames: Int
+  /// One play, in milliseconds.
+  public var durationMilliseconds: Int
+  /// Plays the file asks for (0 = forever).
+  public var plays: Int
+  /// Whether the file keeps the GIF's transparency.
+  public var keepsAlpha: Bool
+  /// The file's size in bytes.
+  public var bytes: Int
+  /// Things the user should know: timeline warnings, damage played through, loop changes.
+  public var warnings: [String]
+
+  public init(
+    output: String, format: AnimationRequest.Format, width: Int, height: Int, frames: Int,
+    gifFrames: Int, durationMilliseconds: Int, plays: Int, keepsAlpha: Bool, bytes: Int,
+    warnings: [String]
+  ) {
+    self.output = output
+    self.format = format
+    self.width = width
+    self.height = height
+    self.frames = frames
+    self.gifFrames = gifFrames
+    self.durationMilliseconds = durationMilliseconds
+    self.plays = plays
+    self.keepsAlpha = keepsAlpha
+    self.bytes = bytes
+    self.warnings = warnings
+  }
+}

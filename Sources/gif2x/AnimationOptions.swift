@@ -1,0 +1,20 @@
+import ArgumentParser
+import Transcode
+
+/// The options of `--to webp|avif` (besides `--lossless`, `--speed`, `--background` and
+/// `--loop`, which they share with video).
+struct AnimationOptions: ParsableArguments {
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Quality 0-100 (higher is better and bigger): WebP lossy frames (default 70), AVIF"
+        + " (default 50).", valueName: "n"))
+  var quality: Int?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "WebP effort 0-6 (libwebp's method; higher is smaller and slower; default 4).",
+      valueName: "n"))
+  var effort: Int?
+}
