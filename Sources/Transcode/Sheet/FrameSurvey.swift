@@ -21,7 +21,7 @@ struct FrameSurvey {
   ) throws(TranscodeError) -> FrameSurvey {
     let index = source.index
     let whole = PixelRect(x: 0, y: 0, width: index.canvasWidth, height: index.canvasHeight)
-    var survey = FrameSurvey(
+    let survey = FrameSurvey(
       sources: needed.map { $0 ? whole : nil }, hashes: Array(repeating: 0, count: needed.count))
     guard hash || trim, let last = needed.lastIndex(of: true) else { return survey }
     let reader = try FrameReader(source, path: path, strict: strict, cancellation: cancellation)
