@@ -1,6 +1,6 @@
 /// `--measure`: what a written output kept of its GIF.
 extension Transcoder {
-  /// Decodes `output` (an MP4 or WebM gif2x wrote from `input`) back and compares it with the
+  /// Decodes `output` (an MP4, WebM, animated WebP or AVIF gif2x wrote from `input`) back and compares it with the
   /// GIF's frames as browsers play them (native timing, browser delays), over `plays` plays:
   /// PSNR and SSIM on RGB with transparent pixels composited on `background` (both sides), the
   /// worst frame, start and duration errors, and the sizes. Streaming: one GIF frame and one
@@ -12,7 +12,6 @@ extension Transcoder {
     output: String, input: String, background: VideoColor = .white, plays: Int = 1,
     cancellation: Cancellation = Cancellation()
   ) throws(TranscodeError) -> Fidelity {
-    try FFmpegLibraries.load()
     let plan = try GIFPlan.make(
       path: input, options: GIFPlan.Options(timeline: .native), cancellation: cancellation)
     try plan.requirePicture()
@@ -100,11 +99,66 @@ struct VideoPictures: PictureSource {
   }
 }
 
+/// An animated WebP or AVIF, frame by frame, times from the file's durations.
+struct AnimationPictures: PictureSource {
+  /// The next frame and its duration in `timescale` ticks.
+  let frames: () throws(TranscodeError) -> (RGBAImage, Int)?
+  let timescale: Int
+  let width: Int
+  let height: Int
+  let path: String
+  /// Ticks before the next frame.
+  private var elapsed = 0
+
+  init(
+    frames: @escaping () throws(TranscodeError) -> (RGBAImage, Int)?, timescale: Int,
+    width: Int, height: Int, path: String
+  ) {
+    self.frames = frames
+    self.timescale = max(1, timescale)
+    self.width = width
+    self.height = height
+    self.path = path
+  }
+
+  mutating func next() throws(TranscodeError) -> MeasuredPicture? {
+    guard let (image, duration) = try frames() else { return nil }
+    guard image.width == width && image.height == height else {
+      throw .internalError(
+        "\(path) is \(image.width)x\(image.height), not the GIF's \(width)x\(height)")
+    }
+    let start = Double(elapsed) * 1000 / Double(timescale)
+    elapsed += duration
+    return MeasuredPicture(
+      rgba: image.pixels, start: start, duration: Double(duration) * 1000 / Double(timescale))
+  }
+}
+
 extension Transcoder {
-  /// The reader for `output`, by what its bytes are.
+  /// The reader for `output`, by what its bytes say it is: RIFF....WEBP, an ISO BMFF `ftyp`
+  /// of brand avif/avis, else a video for libavformat.
   static func pictures(
     of output: String, width: Int, height: Int
   ) throws(TranscodeError) -> any PictureSource {
+    let head = InputFile.head(output, count: 12)
+    func file() throws(TranscodeError) -> [UInt8] {
+      try InputFile.read(output, cancellation: Cancellation())
+    }
+    let text = { (range: Range<Int>) in
+      head.count >= range.upperBound ? String(decoding: head[range], as: UTF8.self) : ""
+    }
+    if text(0..<4) == "RIFF" && text(8..<12) == "WEBP" {
+      let frames = try WebPFrames(try file())
+      return AnimationPictures(
+        frames: frames.next, timescale: 1000, width: width, height: height, path: output)
+    }
+    if text(4..<8) == "ftyp" && ["avif", "avis"].contains(text(8..<12)) {
+      let frames = try AVIFFrames(try file())
+      return AnimationPictures(
+        frames: frames.next, timescale: frames.timescale, width: width, height: height,
+        path: output)
+    }
+    try FFmpegLibraries.load()
     do throws(FFmpegError) {
       return VideoPictures(
         reader: try VideoReader(path: output, width: width, height: height), path: output)

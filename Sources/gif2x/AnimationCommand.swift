@@ -34,7 +34,7 @@ struct AnimationCommand {
       strict: options.input.strict)
     let job = AnimationJob(
       template: template, output: options.write.output,
-      outputDirectory: options.batch.outputDirectory,
+      outputDirectory: options.batch.outputDirectory, measure: video.measure,
       showProgress: single && !options.output.quiet && !options.output.json && isatty(2) != 0)
     // Settings and the library are checked once, before any file is read: one line, 64 or 69.
     if let first = inputs.first {
@@ -96,6 +96,8 @@ struct AnimationJob: FileJob {
   /// `-o`, when given ("-": standard output).
   let output: String?
   let outputDirectory: String?
+  /// `--measure`: decode the image back and compare it with the GIF.
+  let measure: Bool
   let showProgress: Bool
 
   func outputs(for item: BatchInput) -> [String] {
@@ -117,6 +119,13 @@ struct AnimationJob: FileJob {
     let s = try Transcoder.animation(
       request(for: item, target: target), cancellation: Signals.cancellation,
       progress: bar?.update)
+    // Measured before it goes to standard output (the temporary file is still there); the
+    // file holds one play (WebP's loop count and browsers' AVIF loop repeat it).
+    let fidelity =
+      measure
+      ? try Transcoder.measure(
+        output: target, input: item.path, background: template.background ?? .white,
+        cancellation: Signals.cancellation) : nil
     if toStdout { try StdoutFile.stream(target) }
     var result = FileResult(input: item.path, outputs: toStdout ? ["-"] : [s.output])
     result.frames = s.gifFrames
@@ -125,6 +134,10 @@ struct AnimationJob: FileJob {
     result.bytes = s.bytes
     result.warnings = s.warnings
     result.message = Self.describe(item.path, s)
+    if let fidelity {
+      result.fidelity = FileResult.Measured(fidelity)
+      result.message! += "; " + VideoJob.describe(fidelity)
+    }
     return result
   }
 

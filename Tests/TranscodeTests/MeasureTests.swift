@@ -66,6 +66,25 @@ import Testing
     #expect(late.psnr.isFinite)
   }
 
+  @Test("animated WebP and AVIF read back: lossless WebP identical, AVIF close, both on time")
+  func animatedImages() throws {
+    let folder = try VideoProbe.folder()
+    let gif = try VideoProbe.write(
+      VideoFixtures.solids(width: 16, height: 16, delays: [10, 5, 15]), to: folder,
+      as: "anim.gif")
+    let webp = folder + "/anim.webp"
+    _ = try Transcoder.animation(
+      AnimationRequest(input: gif, output: webp, format: .webp, lossless: true))
+    let exact = try Transcoder.measure(output: webp, input: gif)
+    #expect(exact.psnr == .infinity && exact.ssim == 1)
+    #expect(exact.maxStartErrorMilliseconds == 0 && exact.durationErrorMilliseconds == 0)
+    let avif = folder + "/anim.avif"
+    _ = try Transcoder.animation(AnimationRequest(input: gif, output: avif, format: .avif))
+    let close = try Transcoder.measure(output: avif, input: gif)
+    #expect(close.psnr > 30 && close.psnr.isFinite, "\(close.psnr)")
+    #expect(close.maxStartErrorMilliseconds == 0 && close.durationErrorMilliseconds == 0)
+  }
+
   @Test("the grid: slots whose time falls in [from, to)")
   func slots() {
     #expect(FidelityWalk.slots(from: 0, to: 100) == 10)

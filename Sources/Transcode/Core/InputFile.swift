@@ -6,6 +6,17 @@
 
 /// Reads an input file whole, telling a missing file, a directory and an unreadable file apart.
 package enum InputFile {
+  /// The first `count` bytes of the file at `path` (fewer when it is shorter; none when it
+  /// cannot be read).
+  package static func head(_ path: String, count: Int) -> [UInt8] {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return [] }
+    defer { close(fd) }
+    var bytes = [UInt8](repeating: 0, count: count)
+    let got = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, count) }
+    return Array(bytes.prefix(max(0, got)))
+  }
+
   /// The size of the file at `path` in bytes, nil when it cannot be read.
   package static func size(_ path: String) -> Int? {
     var info = stat()
