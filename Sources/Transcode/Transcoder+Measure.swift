@@ -65,7 +65,7 @@ extension Transcoder {
     return Fidelity(
       psnr: psnr, ssim: walk.meter.ssim, worstFrame: worst.frame, worstPSNR: worst.psnr,
       maxStartErrorMilliseconds: walk.maxStartError,
-      durationErrorMilliseconds: videoEnd - time,
+      durationErrorMilliseconds: videoEnd.isFinite ? videoEnd - time : 0,
       bytes: InputFile.size(output) ?? 0, gifBytes: plan.source.bytes.count)
   }
 }
@@ -129,8 +129,9 @@ struct AnimationPictures: PictureSource {
     }
     let start = Double(elapsed) * 1000 / Double(timescale)
     elapsed += duration
-    return MeasuredPicture(
-      rgba: image.pixels, start: start, duration: Double(duration) * 1000 / Double(timescale))
+    // A still (one frame of no duration: a GIF whose frames are all the same) shows forever.
+    let shown = duration == 0 ? Double.infinity : Double(duration) * 1000 / Double(timescale)
+    return MeasuredPicture(rgba: image.pixels, start: start, duration: shown)
   }
 }
 

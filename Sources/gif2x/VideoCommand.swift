@@ -94,11 +94,21 @@ struct VideoJob: FileJob {
       request(for: item, target: target), cancellation: Signals.cancellation,
       progress: bar?.update)
     // Measured before it goes to standard output (the temporary file is still there).
-    let fidelity =
-      measure
-      ? try Transcoder.measure(
-        output: target, input: item.path, background: template.background ?? .white,
-        plays: s.plays, cancellation: Signals.cancellation) : nil
+    var unmeasured: String? = nil
+    var fidelity: Fidelity? = nil
+    if measure {
+      do throws(TranscodeError) {
+        fidelity = try Transcoder.measure(
+          output: target, input: item.path, background: template.background ?? .white,
+          plays: s.plays,
+          cancellation: Signals.cancellation)
+      } catch .interrupted {
+        throw .interrupted
+      } catch {
+        // The output is written and stays; what could not be done is the measurement.
+        unmeasured = "--measure: \(Flags.message(error))"
+      }
+    }
     if toStdout { try StdoutFile.stream(target) }
     let files = toStdout ? [] : [s.output] + (s.poster.map { [$0] } ?? [])
     var result = FileResult(input: item.path, outputs: toStdout ? ["-"] : files)
@@ -117,6 +127,7 @@ struct VideoJob: FileJob {
           + " than the GIF (\(Self.grouped(s.gifBytes)) bytes)")
     }
     result.message = Self.describe(item.path, s)
+    if let unmeasured { result.warnings.append(unmeasured) }
     if let fidelity {
       result.fidelity = FileResult.Measured(fidelity)
       result.message! += "; " + Self.describe(fidelity)
