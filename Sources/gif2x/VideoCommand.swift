@@ -126,7 +126,7 @@ struct VideoJob: FileJob {
         "the \(template.format.rawValue.uppercased()) (\(Self.grouped(written)) bytes) is larger"
           + " than the GIF (\(Self.grouped(s.gifBytes)) bytes)")
     }
-    result.message = Self.describe(item.path, s)
+    result.message = Self.describe(item.path, s, bytes: toStdout ? s.payloadBytes : written)
     if let unmeasured { result.warnings.append(unmeasured) }
     if let fidelity {
       result.fidelity = FileResult.Measured(fidelity)
@@ -184,7 +184,7 @@ struct VideoJob: FileJob {
   }
 
   /// `in.gif -> in.mp4: 480x270, 100 pictures on a 100 fps grid (550 ticks), 5.500 s, 312 KiB`.
-  static func describe(_ path: String, _ s: VideoSummary) -> String {
+  static func describe(_ path: String, _ s: VideoSummary, bytes: Int) -> String {
     let pictures = counted(s.frames, "picture")
     let timing: String
     if let rate = s.rate {
@@ -199,7 +199,7 @@ struct VideoJob: FileJob {
     let seconds = "\(ms / 1000).\(String(1000 + ms % 1000).dropFirst()) s"
     var line =
       "\(path) -> \(s.output): \(s.width)x\(s.height), \(timing), \(seconds),"
-      + " \(max(1, s.payloadBytes / 1024)) KiB"
+      + " \(max(1, bytes / 1024)) KiB"
     if s.plays > 1 { line += ", \(s.plays) plays" }
     if s.keepsAlpha { line += ", alpha kept" }
     if let poster = s.poster { line += "; poster \(poster)" }

@@ -25,7 +25,8 @@ public struct VideoSummary: Sendable, Equatable {
   public var durationMilliseconds: Int
   /// Whether the video keeps the GIF's transparency (WebM yuva420p).
   public var keepsAlpha: Bool
-  /// The video file's size in bytes (encoded payload, without container overhead).
+  /// The encoded payload in bytes: the packets, without the container (and, in WebM, without
+  /// the alpha blocks). The file's own size is on disk.
   public var payloadBytes: Int
   /// The GIF's size in bytes.
   public var gifBytes: Int
