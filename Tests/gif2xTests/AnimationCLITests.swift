@@ -26,6 +26,22 @@ import Testing
       Array(head[0..<4]) == Array("RIFF".utf8) && Array(head[8..<16]) == Array("WEBPVP8X".utf8))
   }
 
+  /// libavif's decoder, and Chromium's, refuse sides over 32768: such an AVIF is not written.
+  @Test func avifOverDecodersSideLimitIs65() throws {
+    let dir = try folder()
+    var b: [UInt8] = Array("GIF89a".utf8) + [1, 0, 0x41, 0x80, 0x80, 0, 0]  // 1 x 32833
+    b += [255, 0, 0, 0, 0, 255, 0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0, 0x3B]
+    let gif = dir + "/tall.gif"
+    try Data(b).write(to: URL(fileURLWithPath: gif))
+    let run = try CLI.run(["--to", "avif", gif])
+    #expect(run.status == 65)
+    #expect(
+      run.stderrLines == [
+        "error: \(gif): a 1x32833 canvas is over the libavif limit of 32768 pixels a side"
+      ])
+    #expect(try files(in: dir) == ["tall.gif"])
+  }
+
   @Test func avifWithJSON() throws {
     let dir = try folder()
     let run = try CLI.run(["--to", "avif", sample, "-o", dir + "/b.avif", "--json"])

@@ -15,9 +15,10 @@ public struct AnimationRequest: Sendable, Equatable {
     /// with half libwebp's spatial noise shaping), AVIF 50 (AV1 quantizer 32, 4:4:4).
     public var defaultQuality: Int { self == .webp ? 70 : 50 }
 
-    /// The largest side the format takes: libwebp stops at 16383 pixels; libavif's AV1
-    /// encoder (libaom) at 65536.
-    public var maxSide: Int { self == .webp ? 16383 : 65536 }
+    /// The largest side the format takes: libwebp stops at 16383 pixels; libavif's decoder
+    /// (Chromium's too) refuses sides over 32768 (AVIF_DEFAULT_IMAGE_DIMENSION_LIMIT), though
+    /// libaom would encode up to 65536: a 1x65535 AVIF was written that nothing could read.
+    public var maxSide: Int { self == .webp ? 16383 : 32768 }
   }
 
   /// The GIF to read ("-" for standard input).
