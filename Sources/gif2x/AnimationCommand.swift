@@ -121,20 +121,10 @@ struct AnimationJob: FileJob {
       progress: bar?.update)
     // Measured before it goes to standard output (the temporary file is still there); the
     // file holds one play (WebP's loop count and browsers' AVIF loop repeat it).
-    var unmeasured: String? = nil
-    var fidelity: Fidelity? = nil
-    if measure {
-      do throws(TranscodeError) {
-        fidelity = try Transcoder.measure(
-          output: target, input: item.path, background: template.background ?? .white,
-          cancellation: Signals.cancellation)
-      } catch .interrupted {
-        throw .interrupted
-      } catch {
-        // The output is written and stays; what could not be done is the measurement.
-        unmeasured = "--measure: \(Flags.message(error))"
-      }
-    }
+    let measured =
+      measure
+      ? try Measurement.take(output: target, input: item.path, background: template.background)
+      : nil
     if toStdout { try StdoutFile.stream(target) }
     var result = FileResult(input: item.path, outputs: toStdout ? ["-"] : [s.output])
     result.frames = s.gifFrames
@@ -143,11 +133,7 @@ struct AnimationJob: FileJob {
     result.bytes = s.bytes
     result.warnings = s.warnings
     result.message = Self.describe(item.path, s)
-    if let unmeasured { result.warnings.append(unmeasured) }
-    if let fidelity {
-      result.fidelity = FileResult.Measured(fidelity)
-      result.message! += "; " + VideoJob.describe(fidelity)
-    }
+    measured?.apply(to: &result)
     return result
   }
 

@@ -94,21 +94,11 @@ struct VideoJob: FileJob {
       request(for: item, target: target), cancellation: Signals.cancellation,
       progress: bar?.update)
     // Measured before it goes to standard output (the temporary file is still there).
-    var unmeasured: String? = nil
-    var fidelity: Fidelity? = nil
-    if measure {
-      do throws(TranscodeError) {
-        fidelity = try Transcoder.measure(
-          output: target, input: item.path, background: template.background ?? .white,
-          plays: s.plays,
-          cancellation: Signals.cancellation)
-      } catch .interrupted {
-        throw .interrupted
-      } catch {
-        // The output is written and stays; what could not be done is the measurement.
-        unmeasured = "--measure: \(Flags.message(error))"
-      }
-    }
+    let measured =
+      measure
+      ? try Measurement.take(
+        output: target, input: item.path, background: template.background, plays: s.plays)
+      : nil
     if toStdout { try StdoutFile.stream(target) }
     let files = toStdout ? [] : [s.output] + (s.poster.map { [$0] } ?? [])
     var result = FileResult(input: item.path, outputs: toStdout ? ["-"] : files)
@@ -123,56 +113,12 @@ struct VideoJob: FileJob {
     let written = Folders.totalBytes([s.output])
     if !toStdout, written > s.gifBytes {
       result.warnings.append(
-        "the \(template.format.rawValue.uppercased()) (\(Self.grouped(written)) bytes) is larger"
-          + " than the GIF (\(Self.grouped(s.gifBytes)) bytes)")
+        "the \(template.format.rawValue.uppercased()) (\(Measurement.grouped(written)) bytes) is larger"
+          + " than the GIF (\(Measurement.grouped(s.gifBytes)) bytes)")
     }
     result.message = Self.describe(item.path, s, bytes: toStdout ? s.payloadBytes : written)
-    if let unmeasured { result.warnings.append(unmeasured) }
-    if let fidelity {
-      result.fidelity = FileResult.Measured(fidelity)
-      result.message! += "; " + Self.describe(fidelity)
-    }
+    measured?.apply(to: &result)
     return result
-  }
-
-  /// `PSNR 35.62 dB, SSIM 0.8467 (worst: frame 12, 31.20 dB), on time, 0.28x the GIF`.
-  static func describe(_ f: Fidelity) -> String {
-    func decibels(_ x: Double) -> String { x.isInfinite ? "identical" : "\(fixed(x, 2)) dB" }
-    var parts = ["PSNR \(decibels(f.psnr))"]
-    if let ssim = f.ssim { parts[0] += ", SSIM \(fixed(ssim, 4))" }
-    if !f.worstPSNR.isInfinite {
-      parts[0] += " (worst: frame \(f.worstFrame), \(decibels(f.worstPSNR)))"
-    }
-    let late = f.maxStartErrorMilliseconds
-    let long = f.durationErrorMilliseconds
-    parts.append(
-      late == 0 && long == 0
-        ? "on time"
-        : "frames up to \(fixed(late, 1)) ms off, duration \(long >= 0 ? "+" : "")\(fixed(long, 1)) ms"
-    )
-    parts.append("\(fixed(f.ratio, 2))x the GIF")
-    return parts.joined(separator: ", ")
-  }
-
-  /// 1234567 -> "1,234,567".
-  static func grouped(_ n: Int) -> String {
-    var digits = Array(String(n))
-    var i = digits.count - 3
-    while i > 0 {
-      digits.insert(",", at: i)
-      i -= 3
-    }
-    return String(digits)
-  }
-
-  /// `x` with `digits` decimals.
-  static func fixed(_ x: Double, _ digits: Int) -> String {
-    var scale = 1.0
-    for _ in 0..<digits { scale *= 10 }
-    let n = Int((abs(x) * scale).rounded())
-    let whole = n / Int(scale)
-    let fraction = String(n % Int(scale) + Int(scale)).dropFirst()
-    return (x < 0 && n > 0 ? "-" : "") + "\(whole)" + (digits > 0 ? ".\(fraction)" : "")
   }
 
   /// The library's request for one input written to `target`.

@@ -1,0 +1,75 @@
+import Transcode
+
+/// `--measure` for every kind of output: the written file read back and compared with the GIF
+/// (``Transcoder/measure(output:input:background:plays:cancellation:)``), the outcome added to
+/// the file's result. A file that cannot be read back stays written; the failed measurement is
+/// one warning line.
+struct Measurement {
+  var fidelity: Fidelity?
+  var failure: String?
+
+  /// Measures `output`, written from `input` with `background` (nil: white) over `plays`.
+  static func take(
+    output: String, input: String, background: VideoColor?, plays: Int = 1
+  ) throws(TranscodeError) -> Measurement {
+    do throws(TranscodeError) {
+      return Measurement(
+        fidelity: try Transcoder.measure(
+          output: output, input: input, background: background ?? .white, plays: plays,
+          cancellation: Signals.cancellation))
+    } catch .interrupted {
+      throw .interrupted
+    } catch {
+      return Measurement(failure: "--measure: \(Flags.message(error))")
+    }
+  }
+
+  /// Adds the figures to the result's line and JSON, or the failure to its warnings.
+  func apply(to result: inout FileResult) {
+    if let failure { result.warnings.append(failure) }
+    if let fidelity {
+      result.fidelity = FileResult.Measured(fidelity)
+      result.message? += "; " + Self.describe(fidelity)
+    }
+  }
+
+  /// `PSNR 35.62 dB, SSIM 0.8467 (worst: frame 12, 31.20 dB), on time, 0.28x the GIF`.
+  static func describe(_ f: Fidelity) -> String {
+    func decibels(_ x: Double) -> String { x.isInfinite ? "identical" : "\(fixed(x, 2)) dB" }
+    var parts = ["PSNR \(decibels(f.psnr))"]
+    if let ssim = f.ssim { parts[0] += ", SSIM \(fixed(ssim, 4))" }
+    if !f.worstPSNR.isInfinite {
+      parts[0] += " (worst: frame \(f.worstFrame), \(decibels(f.worstPSNR)))"
+    }
+    let late = f.maxStartErrorMilliseconds
+    let long = f.durationErrorMilliseconds
+    parts.append(
+      late == 0 && long == 0
+        ? "on time"
+        : "frames up to \(fixed(late, 1)) ms off, duration \(long >= 0 ? "+" : "")\(fixed(long, 1)) ms"
+    )
+    parts.append("\(fixed(f.ratio, 2))x the GIF")
+    return parts.joined(separator: ", ")
+  }
+
+  /// 1234567 -> "1,234,567".
+  static func grouped(_ n: Int) -> String {
+    var digits = Array(String(n))
+    var i = digits.count - 3
+    while i > 0 {
+      digits.insert(",", at: i)
+      i -= 3
+    }
+    return String(digits)
+  }
+
+  /// `x` with `digits` decimals.
+  static func fixed(_ x: Double, _ digits: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let n = Int((abs(x) * scale).rounded())
+    let whole = n / Int(scale)
+    let fraction = String(n % Int(scale) + Int(scale)).dropFirst()
+    return (x < 0 && n > 0 ? "-" : "") + "\(whole)" + (digits > 0 ? ".\(fraction)" : "")
+  }
+}
