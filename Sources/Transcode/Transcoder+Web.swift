@@ -76,14 +76,15 @@ struct WebMaker {
   }
 
   /// The request that makes a candidate of `kind` at `output`: the GIF's own timing (every frame
-  /// at its browser time), loop count and size, each encoder's default setting.
+  /// at its browser time) and size, each encoder's default setting; a video holds one play (the
+  /// page loops or replays it), an animated image the GIF's loop count.
   static func job(_ kind: WebRendition.Kind, input: String, output: String) -> Job {
     switch kind {
     case .mp4, .webmVP9, .webmAV1:
       let format: VideoRequest.Format = kind == .mp4 ? .mp4 : .webm
       let codec: VideoRequest.Codec = kind == .mp4 ? .h264 : kind == .webmVP9 ? .vp9 : .av1
       return .video(
-        VideoRequest(input: input, output: output, format: format, codec: codec, loop: .gif))
+        VideoRequest(input: input, output: output, format: format, codec: codec, loop: .plays(1)))
     case .avif, .webp:
       return .animation(
         AnimationRequest(input: input, output: output, format: kind == .avif ? .avif : .webp))
@@ -141,7 +142,7 @@ struct WebMaker {
     }
     var summary = WebSummary(
       input: request.input, html: request.output, answer: answer, width: index.canvasWidth,
-      height: index.canvasHeight, transparent: transparent, loops: index.plays == 0,
+      height: index.canvasHeight, transparent: transparent, plays: index.plays,
       gifBytes: plan.source.bytes.count, minimumPSNR: request.minimumPSNR,
       renditions: renditions, poster: poster, gif: answer == .video ? request.input : gif,
       written: written, warnings: warnings)
@@ -172,25 +173,22 @@ struct WebMaker {
     cancellation.register(staging)
     candidates.append(staging)
     let setting: Int
-    let plays: Int
     switch Self.job(kind, input: request.input, output: staging) {
     case .video(var r):
       r.maxPixels = request.maxPixels
       r.delays = request.delays
       let s = try Transcoder.video(r, cancellation: cancellation)
       setting = r.crf ?? r.videoCodec.defaultCRF
-      plays = s.plays
       warnings += s.warnings.filter { !warnings.contains($0) }
     case .animation(var r):
       r.maxPixels = request.maxPixels
       r.delays = request.delays
       let s = try Transcoder.animation(r, cancellation: cancellation)
       setting = r.effectiveQuality
-      plays = 1
       warnings += s.warnings.filter { !warnings.contains($0) }
     }
     let fidelity = try Transcoder.measure(
-      output: staging, input: request.input, plays: plays, cancellation: cancellation)
+      output: staging, input: request.input, cancellation: cancellation)
     return WebRendition(
       kind: kind, path: request.path(kind.fileExtension),
       mimeType: try mimeType(kind, staging), setting: setting, fidelity: fidelity,

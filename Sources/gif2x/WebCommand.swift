@@ -140,7 +140,7 @@ final class WebJob: FileJob {
       what = kept.map {
         "\($0.kind.label) \(Measurement.grouped($0.bytes)) bytes"
           + " (\(Measurement.fixed($0.fidelity.ratio * 100, 0))% of the GIF,"
-          + " \(Measurement.fixed($0.fidelity.psnr, 1)) dB)"
+          + " \($0.fidelity.psnr.isFinite ? Measurement.fixed($0.fidelity.psnr, 1) + " dB" : "identical"))"
       }.joined(separator: ", ")
     case .gif:
       what =

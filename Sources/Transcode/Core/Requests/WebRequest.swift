@@ -150,8 +150,9 @@ public struct WebSummary: Sendable, Equatable {
   public var height: Int
   /// Whether a shown frame has a transparent pixel.
   public var transparent: Bool
-  /// Whether the animation loops forever (`<video loop>`).
-  public var loops: Bool
+  /// How many times the GIF plays, 0 for forever. A video holds one play: forever is
+  /// `<video loop>`, a count is replayed by the element's `onended`.
+  public var plays: Int
   public var gifBytes: Int
   /// The floor the renditions were judged against.
   public var minimumPSNR: Double
@@ -169,7 +170,7 @@ public struct WebSummary: Sendable, Equatable {
 
   public init(
     input: String, html: String, answer: Answer, width: Int, height: Int, transparent: Bool,
-    loops: Bool, gifBytes: Int, minimumPSNR: Double, renditions: [WebRendition],
+    plays: Int, gifBytes: Int, minimumPSNR: Double, renditions: [WebRendition],
     poster: String?, gif: String, written: [String], warnings: [String]
   ) {
     self.input = input
@@ -178,7 +179,7 @@ public struct WebSummary: Sendable, Equatable {
     self.width = width
     self.height = height
     self.transparent = transparent
-    self.loops = loops
+    self.plays = plays
     self.gifBytes = gifBytes
     self.minimumPSNR = minimumPSNR
     self.renditions = renditions

@@ -14,8 +14,12 @@ public enum WebPage {
     switch s.answer {
     case .video:
       var attributes = "autoplay muted playsinline"
-      if s.loops { attributes += " loop" }
+      if s.plays == 0 { attributes += " loop" }
       attributes += " \(size)"
+      if s.plays > 1 {
+        attributes +=
+          " data-plays=\"\(s.plays)\" onended=\"if (--this.dataset.plays > 0) this.play()\""
+      }
       if let poster = s.poster {
         attributes += " poster=\"\(attribute(relative(poster, to: folder)))\""
       }
@@ -117,7 +121,7 @@ public enum WebPage {
         let src = attribute(relative(r.path, to: folder))
         let media =
           r.kind.isVideo
-          ? "<video src=\"\(src)\" autoplay muted playsinline\(s.loops ? " loop" : "") \(size)></video>"
+          ? "<video src=\"\(src)\" autoplay muted playsinline\(s.plays == 0 ? " loop" : "") \(size)></video>"
           : "<img src=\"\(src)\" \(size) alt=\"\">"
         out += "<figure>\(media)<figcaption>\(r.kind.label), \(grouped(r.bytes)) bytes"
         out +=
