@@ -164,7 +164,7 @@ struct WebMaker {
   private func stagingPath(of r: WebRendition) -> String { stems[r.kind]! }
 
   /// Makes, measures and judges one candidate.
-  private mutating func make(
+  mutating func make(
     _ kind: WebRendition.Kind, warnings: inout [String]
   ) throws(TranscodeError) -> WebRendition {
     let staging = stagingStem + "." + kind.fileExtension
@@ -267,6 +267,34 @@ struct WebMaker {
 }
 
 extension Transcoder {
+  /// What else gif2x could write for `input`: every other kind than `made`, each made as a
+  /// hidden file in `folder`, measured against the GIF, and removed. The size guard of a single
+  /// conversion calls this when its output came out larger than the GIF, to say what would be
+  /// smaller. A rendition's `dropped` says when it is not smaller than the GIF.
+  public static func alternatives(
+    to made: WebRendition.Kind, input: String, folder: String,
+    cancellation: Cancellation = Cancellation()
+  ) throws(TranscodeError) -> [WebRendition] {
+    let request = WebRequest(
+      input: input, output: folder + "/" + WebPage.baseName(input) + ".html",
+      minimumPSNR: WebRequest.minimumPSNRRange.lowerBound)
+    let plan = try GIFPlan.make(
+      path: input, options: GIFPlan.Options(timeline: .native), cancellation: cancellation)
+    try plan.requirePicture()
+    var maker = WebMaker(request: request, plan: plan, cancellation: cancellation)
+    defer { maker.discardCandidates() }
+    var out: [WebRendition] = []
+    var warnings: [String] = []
+    for kind in WebRendition.Kind.allCases where kind != made {
+      switch WebMaker.job(kind, input: input, output: "x") {
+      case .video(let r): try validate(r)
+      case .animation(let r): try validate(r)
+      }
+      out.append(try maker.make(kind, warnings: &warnings))
+    }
+    return out
+  }
+
   /// Writes the index of a folder's `--to web` pages at `path` (atomically): each GIF beside its
   /// kept renditions, with every candidate's size, fidelity, and why it was kept or dropped.
   public static func webIndex(

@@ -76,6 +76,24 @@ import Testing
     #expect(run.stderrLines == [Substring(message)])
   }
 
+  /// The size guard measures the other formats (hidden files, removed) and names the smaller.
+  @Test("an MP4 larger than its GIF: one warning with both sizes and what would be smaller")
+  func sizeGuard() throws {
+    let dir = try CLI.temporaryFolder().path
+    // One opaque 1x1 frame: a still WebP of a few dozen bytes, lossless, beats the GIF.
+    let b = TinyGIF.bytes(delaysCentiseconds: [10])
+    try Data(b).write(to: URL(fileURLWithPath: dir + "/t.gif"))
+    let run = try CLI.run(["--to", "mp4", dir + "/t.gif", "-q"])
+    #expect(run.status == 0)
+    #expect(run.stderrLines.count == 1, "\(run.stderr)")
+    let line = String(run.stderrLines.first ?? "")
+    #expect(line.hasPrefix("warning: \(dir)/t.gif: the MP4 ("))
+    #expect(line.contains(" bytes) is larger than the GIF (\(b.count) bytes); smaller, measured: "))
+    #expect(line.contains("--to webp "))
+    #expect(line.hasSuffix(" bytes (identical)"))
+    #expect(try files(in: dir) == ["t.gif", "t.mp4"])
+  }
+
   @Test("an existing page is 73 and nothing is written")
   func existingPage() throws {
     let dir = try CLI.temporaryFolder().path
