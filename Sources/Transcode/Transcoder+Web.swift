@@ -10,7 +10,8 @@ extension Transcoder {
   /// it.
   ///
   /// Candidates: an opaque GIF gets MP4 (H.264) and the smaller of VP9 and AV1 WebM, with a
-  /// poster; when no video is kept (long holds of a still picture cost video more than a GIF),
+  /// poster (a WebM is kept only beside a kept MP4, which every browser plays); when no video
+  /// is kept (long holds of a still picture cost video more than a GIF),
   /// and for a transparent GIF (no video keeps alpha in every browser), animated AVIF and WebP
   /// in `<picture>` with the GIF as the fallback.
   ///
@@ -108,7 +109,16 @@ struct WebMaker {
       done += 1
     }
     Self.judgeWebM(&renditions)
-    var answer: WebSummary.Answer = renditions.contains(where: \.kept) ? .video : .gif
+    // A <video> shows nothing when it can play none of its sources, and not every browser
+    // plays WebM (Safari before 14.1, AV1 without hardware): the MP4 is what every browser
+    // plays, so without it the WebM is not enough.
+    let hasMP4 = renditions.contains { $0.kept && $0.kind == .mp4 }
+    if !hasMP4 {
+      for i in renditions.indices where renditions[i].kept {
+        renditions[i].dropped = "no MP4 was kept for the browsers that play no WebM"
+      }
+    }
+    var answer: WebSummary.Answer = hasMP4 ? .video : .gif
     if answer == .gif {
       for kind in images {
         progress?(WebProgress(done: done, total: total, making: kind))
