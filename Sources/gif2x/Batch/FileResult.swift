@@ -25,8 +25,11 @@ struct FileResult: Sendable, Encodable {
   var warnings: [String] = []
   /// The human line for a success (stdout, without `--json` or `--quiet`); not in the JSON.
   var message: String?
-  /// `--measure`: what the output kept of the GIF.
+  /// `--measure` (or `--target-psnr`): what the output kept of the GIF.
   var fidelity: Measured?
+  /// `--target-psnr`: the crf or quality chosen, and the encodes it took.
+  var setting: Int?
+  var trials: Int?
 
   /// ``Fidelity`` as JSON: PSNR in dB (null when identical: JSON has no infinity), SSIM, the
   /// worst frame, errors in ms, sizes.
@@ -57,6 +60,6 @@ struct FileResult: Sendable, Encodable {
   enum CodingKeys: String, CodingKey {
     case input, outputs, status, frames, pictures, ticks, rate, durationMilliseconds, bytes,
       seconds, error,
-      exitStatus, warnings, fidelity
+      exitStatus, warnings, setting, trials, fidelity
   }
 }
