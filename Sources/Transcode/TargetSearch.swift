@@ -87,7 +87,7 @@ struct TargetSearch {
           targets: [output], replace: true, cancellation: cancellation)
         defer { trial.discard() }
         _ = try encode(setting, sampled, trial)
-        let fidelity = try measure(trial, segments: segments)
+        let fidelity = try measure(trial, segments: segments, ssim: false)
         return (fidelity.psnr, fidelity.bytes)
       }
       let first = try full(outcome.chosen.setting, into: claimed)
@@ -123,15 +123,16 @@ struct TargetSearch {
   /// How far below the target a result may land without a warning.
   static let tolerance = 0.5
 
-  /// `files`' output read back and compared with `segments` of the GIF's frames.
+  /// `files`' output read back and compared with `segments` of the GIF's frames (SSIM too
+  /// when `ssim`: an output's measurement, not a sample's).
   private func measure(
-    _ files: OutputFiles, segments: [Range<Int>]
+    _ files: OutputFiles, segments: [Range<Int>], ssim: Bool = true
   ) throws(TranscodeError) -> Fidelity {
     guard let path = files.temporaryPath(of: output) else {
       throw .internalError("\(output) was not claimed as an output")
     }
     return try Transcoder.measure(
-      output: path, plan: measuring, background: background, segments: segments,
+      output: path, plan: measuring, background: background, segments: segments, ssim: ssim,
       cancellation: cancellation)
   }
 
@@ -182,3 +183,4 @@ extension SettingSearch {
     }
   }
 }
+

@@ -11,6 +11,16 @@ extension Transcoder {
     _ request: AnimationRequest, cancellation: Cancellation = Cancellation(),
     progress: (@Sendable (VideoProgress) -> Void)? = nil
   ) throws(TranscodeError) -> AnimationSummary {
+    try animation(request, cancellation: cancellation, progress: progress, sample: nil)
+  }
+
+  /// ``animation(_:cancellation:progress:)`` with a PSNR target's trials over `sample` instead of
+  /// the one ``TrialSample/choose(entries:pixels:count:fraction:minimumLength:wholeFraction:
+  /// wholeCost:)`` picks (tests try the sampled path on small GIFs).
+  package static func animation(
+    _ request: AnimationRequest, cancellation: Cancellation,
+    progress: (@Sendable (VideoProgress) -> Void)?, sample: TrialSample?
+  ) throws(TranscodeError) -> AnimationSummary {
     try validate(request)
     let plan = try GIFPlan.make(
       path: request.input, options: request.planOptions, cancellation: cancellation)
@@ -30,8 +40,9 @@ extension Transcoder {
     let search = TargetSearch(
       search: .quality(request.format, target: target), measuring: try plan.measuringPlan(),
       schedule: setup.schedule,
-      sample: .choose(
-        entries: setup.schedule.entries.count, pixels: index.canvasWidth * index.canvasHeight),
+      sample: sample
+        ?? .choose(
+          entries: setup.schedule.entries.count, pixels: index.canvasWidth * index.canvasHeight),
       background: request.background ?? .white, plays: 1, output: request.output,
       cancellation: cancellation)
     let found = try search.run(

@@ -23,10 +23,10 @@ extension Transcoder {
 
   /// Compares `output` with `segments` of the GIF's frames (ranges of frame indexes) played one
   /// after another on `plan`'s native timeline: the whole GIF once per play, or the windows a
-  /// PSNR target's trial encoded.
+  /// PSNR target's trial encoded. Without `ssim` (trials), the SSIM is not computed (nil).
   static func measure(
     output: String, plan: GIFPlan, background: VideoColor, segments: [Range<Int>],
-    cancellation: Cancellation
+    ssim: Bool = true, cancellation: Cancellation
   ) throws(TranscodeError) -> Fidelity {
     let input = plan.path
     let width = plan.index.canvasWidth
@@ -35,7 +35,7 @@ extension Transcoder {
     func next() throws(TranscodeError) -> MeasuredPicture? { try source.next() }
     var walk = FidelityWalk(
       width: width, height: height,
-      background: (background.red, background.green, background.blue))
+      background: (background.red, background.green, background.blue), ssim: ssim)
     var picture = try next()
     var following = try next()
     func pictureEnd(_ p: MeasuredPicture) -> Double { following?.start ?? p.start + p.duration }

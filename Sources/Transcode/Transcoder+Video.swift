@@ -12,6 +12,16 @@ extension Transcoder {
     _ request: VideoRequest, cancellation: Cancellation = Cancellation(),
     progress: (@Sendable (VideoProgress) -> Void)? = nil
   ) throws(TranscodeError) -> VideoSummary {
+    try video(request, cancellation: cancellation, progress: progress, sample: nil)
+  }
+
+  /// ``video(_:cancellation:progress:)`` with a PSNR target's trials over `sample` instead of
+  /// the one ``TrialSample/choose(entries:pixels:count:fraction:minimumLength:wholeFraction:
+  /// wholeCost:)`` picks (tests try the sampled path on small GIFs).
+  package static func video(
+    _ request: VideoRequest, cancellation: Cancellation,
+    progress: (@Sendable (VideoProgress) -> Void)?, sample: TrialSample?
+  ) throws(TranscodeError) -> VideoSummary {
     try validate(request)
     let plan = try GIFPlan.make(
       path: request.input, options: request.planOptions, cancellation: cancellation)
@@ -29,8 +39,10 @@ extension Transcoder {
     let search = TargetSearch(
       search: .crf(request.videoCodec, target: target), measuring: try plan.measuringPlan(),
       schedule: setup.schedule,
-      sample: .choose(
-        entries: setup.schedule.entries.count, pixels: geometry.codedWidth * geometry.codedHeight),
+      sample: sample
+        ?? .choose(
+          entries: setup.schedule.entries.count,
+          pixels: geometry.codedWidth * geometry.codedHeight),
       background: request.background ?? .white, plays: setup.schedule.plays,
       output: request.output, cancellation: cancellation)
     let found = try search.run(
