@@ -11,6 +11,8 @@ package struct TrialSample: Equatable, Sendable {
 
   package var isWhole: Bool { windows == nil }
 
+  package init(windows: [Range<Int>]?) { self.windows = windows }
+
   /// The windows spread over `entries` entries of `pixels` pixels each:
   /// `count` windows covering `fraction` of the entries, each at least `minimumLength` long;
   /// the whole GIF when that would be over `wholeFraction` of it, or when the whole GIF costs
