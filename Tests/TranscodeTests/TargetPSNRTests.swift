@@ -40,12 +40,14 @@ import Testing
     #expect(s.trials >= 1 && s.trials <= 6)
     // The summary's measurement is the file's.
     #expect(try Transcoder.measure(output: output, input: gif) == f)
-    // A plain conversion at the chosen crf writes the same bytes; one crf more misses the
-    // target (the smallest setting that meets it was chosen).
+    // A plain conversion at the chosen crf writes the same file (the same size within 1%:
+    // once, among parallel tests, x264 wrote 2 bytes fewer); one crf more misses the target
+    // (the smallest setting that meets it was chosen).
     let again = folder + "/again." + format.rawValue
     _ = try Transcoder.video(
       VideoRequest(input: gif, output: again, format: format, crf: s.setting))
-    #expect(FileManager.default.contents(atPath: again) == FileManager.default.contents(atPath: output))
+    let plain = try Transcoder.measure(output: again, input: gif)
+    #expect(abs(plain.psnr - f.psnr) < 0.05 && abs(plain.bytes - f.bytes) <= f.bytes / 100)
     let worse = folder + "/worse." + format.rawValue
     _ = try Transcoder.video(
       VideoRequest(input: gif, output: worse, format: format, crf: s.setting + 1))
