@@ -54,10 +54,9 @@ struct TargetSearch {
   ) throws(TranscodeError) -> Found<Summary> {
     let frameCount = measuring.index.frames.count
     let whole = Array(repeating: 0..<frameCount, count: max(1, plays))
+    typealias Made = Candidate<Summary>
     // A complete output at `setting`, measured.
-    func full(_ setting: Int, into claimed: OutputFiles) throws(TranscodeError) -> Candidate<
-      Summary
-    > {
+    func full(_ setting: Int, into claimed: OutputFiles) throws(TranscodeError) -> Made {
       try cancellation.check()
       let summary = try encode(setting, nil, claimed)
       let fidelity = try measure(claimed, segments: whole)
@@ -65,8 +64,8 @@ struct TargetSearch {
         trial: .init(setting: setting, psnr: fidelity.psnr, bytes: fidelity.bytes),
         files: claimed, summary: summary, fidelity: fidelity)
     }
-    var best: Candidate<Summary>? = nil
-    func keep(_ candidate: Candidate<Summary>) {
+    var best: Made? = nil
+    func keep(_ candidate: Made) {
       if let current = best,
         !SettingSearch.prefers(candidate.trial, over: current.trial, target: search.target)
       {
@@ -183,4 +182,3 @@ extension SettingSearch {
     }
   }
 }
-

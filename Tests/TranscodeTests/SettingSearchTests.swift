@@ -131,7 +131,8 @@ import Testing
     let search = SettingSearch(
       range: 1...51, direction: .higherIsWorse, target: 38, start: 23, slope: 0.4)
     let trials = [
-      SettingSearch.Trial(setting: 23, psnr: 38.5, bytes: 9), .init(setting: 25, psnr: 37.5, bytes: 7),
+      SettingSearch.Trial(setting: 23, psnr: 38.5, bytes: 9),
+      .init(setting: 25, psnr: 37.5, bytes: 7),
     ]
     // The trials' slope is 0.5 dB a step: 1 dB short is two steps more quality.
     #expect(search.correction(from: 24, measured: 37.0, trials: trials) == 22)
@@ -158,8 +159,12 @@ import Testing
   func sampleWindows() {
     #expect(TrialSample.choose(entries: 48, pixels: 128 * 128).isWhole)
     #expect(TrialSample.choose(entries: 30, pixels: 1920 * 1080).isWhole)
-    #expect(TrialSample.choose(entries: 250, pixels: 640 * 360).windows == [35..<48, 119..<132, 202..<215])
-    #expect(TrialSample.choose(entries: 60, pixels: 1920 * 1080).windows == [6..<14, 26..<34, 46..<54])
+    #expect(
+      TrialSample.choose(entries: 250, pixels: 640 * 360).windows == [
+        35..<48, 119..<132, 202..<215,
+      ])
+    #expect(
+      TrialSample.choose(entries: 60, pixels: 1920 * 1080).windows == [6..<14, 26..<34, 46..<54])
     let long = TrialSample.choose(entries: 2000, pixels: 320 * 180)
     #expect(long.windows?.map(\.count) == [100, 100, 100])
   }

@@ -25,11 +25,26 @@ final class TargetPSNRCLITests {
     "usage errors: exit 64, one line",
     arguments: [
       (["--to", "mp4", "--target-psnr", "5"], "error: --target-psnr must be 10-99 (dB) (got 5)"),
-      (["--to", "webp", "--target-psnr", "99.5"], "error: --target-psnr must be 10-99 (dB) (got 99.5)"),
-      (["--to", "mp4", "--target-psnr", "35", "--crf", "20"], "error: give --target-psnr or --crf, not both"),
-      (["--to", "avif", "--target-psnr", "35", "--quality", "60"], "error: give --target-psnr or --quality, not both"),
-      (["--to", "webm", "--target-psnr", "35", "--lossless"], "error: give --target-psnr or --lossless, not both"),
-      (["--to", "webp", "--target-psnr", "35", "--lossless"], "error: give --target-psnr or --lossless, not both"),
+      (
+        ["--to", "webp", "--target-psnr", "99.5"],
+        "error: --target-psnr must be 10-99 (dB) (got 99.5)"
+      ),
+      (
+        ["--to", "mp4", "--target-psnr", "35", "--crf", "20"],
+        "error: give --target-psnr or --crf, not both"
+      ),
+      (
+        ["--to", "avif", "--target-psnr", "35", "--quality", "60"],
+        "error: give --target-psnr or --quality, not both"
+      ),
+      (
+        ["--to", "webm", "--target-psnr", "35", "--lossless"],
+        "error: give --target-psnr or --lossless, not both"
+      ),
+      (
+        ["--to", "webp", "--target-psnr", "35", "--lossless"],
+        "error: give --target-psnr or --lossless, not both"
+      ),
     ])
   func usage(arguments: [String], line: String) throws {
     let gif = try copy()
@@ -50,7 +65,10 @@ final class TargetPSNRCLITests {
     #expect(line.contains("; quality "))
     #expect(try names() == ["b.gif", "b.webp"])
     let json = try CLI.run(
-      ["--to", "mp4", "--target-psnr", "30", "--measure", "--json", gif, "-o", folder.path + "/b.mp4"])
+      [
+        "--to", "mp4", "--target-psnr", "30", "--measure", "--json", gif, "-o",
+        folder.path + "/b.mp4",
+      ])
     #expect(json.status == 0)
     let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
     let setting = try #require(object?["setting"] as? Int)
