@@ -140,6 +140,20 @@ import Testing
     #expect(search.correction(from: 24, measured: 38.2, trials: trials) == nil)
     #expect(search.correction(from: 24, measured: 39.1, trials: trials) == 26)
     #expect(search.correction(from: 1, measured: 30, trials: trials) == nil)
+    // The sample tried crf 24 and measured 0.2 dB less than the whole GIF: with that offset crf
+    // 25 meets the target too (a smaller file), crf 26 does not.
+    let sampled = [
+      SettingSearch.Trial(setting: 24, psnr: 37.9, bytes: 8),
+      .init(setting: 25, psnr: 37.85, bytes: 7),
+      .init(setting: 26, psnr: 37.3, bytes: 6),
+    ]
+    #expect(search.correction(from: 24, measured: 38.1, trials: sampled) == 25)
+    // Short by 0.3 dB over a sample that met it at 23: back to 23 (the offset says 24 misses).
+    let short = [
+      SettingSearch.Trial(setting: 23, psnr: 38.9, bytes: 9),
+      .init(setting: 24, psnr: 38.2, bytes: 8),
+    ]
+    #expect(search.correction(from: 24, measured: 37.7, trials: short) == 23)
   }
 
   @Test("preference: meets the target, then smaller; else higher PSNR")

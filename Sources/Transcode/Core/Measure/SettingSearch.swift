@@ -141,14 +141,26 @@ public struct SettingSearch: Sendable {
   }
 
   /// The setting that should bring a full encode at `setting`, which measured `measured` dB,
-  /// onto the target, from the slope the trials showed; nil when it is within `tolerance` below
-  /// the target or less than a step above it (or no candidate is left that way).
+  /// onto the target at a smaller size, or nil. When the sample trials tried `setting`, the
+  /// full encode's offset from it (a sample's PSNR is not the whole GIF's) is added to every
+  /// trial: when the encode met the target, the lowest trial that then meets it too is the
+  /// answer (nil when that is `setting`); when it missed by more than `tolerance`, the lowest
+  /// trial that then meets it. Otherwise the trials' slope says how many steps make up the
+  /// difference, when the encode missed the target by more than `tolerance` either way.
   public func correction(
     from setting: Int, measured: Double, trials: [Trial], tolerance: Double = 0.25
   ) -> Int? {
     guard let index = candidates.firstIndex(of: setting) else { return nil }
     var tried: [Int: Trial] = [:]
     for t in trials { if let i = candidates.firstIndex(of: t.setting) { tried[i] = t } }
+    if let sampled = tried[index]?.psnr, sampled.isFinite, measured.isFinite {
+      let offset = measured - sampled
+      let lowest = tried.filter { $0.value.psnr + offset >= target }.keys.min()
+      if measured >= target {
+        return lowest.flatMap { $0 < index ? candidates[$0] : nil }
+      }
+      if measured < target - tolerance, let lowest, lowest > index { return candidates[lowest] }
+    }
     let perStep = slope(tried, near: index)
     var corrected = index
     if measured < target - tolerance {
