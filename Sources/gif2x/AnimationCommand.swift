@@ -134,6 +134,14 @@ struct AnimationJob: FileJob {
     result.bytes = s.bytes
     result.warnings = s.warnings
     result.message = Self.describe(item.path, s)
+    // The size guard: an image larger than its GIF is worth a line, with what would be smaller.
+    if !toStdout,
+      let warning = try SizeGuard.warning(
+        output: s.output, kind: template.format == .webp ? .webp : .avif, written: s.bytes,
+        input: item.path, gifBytes: InputFile.size(item.path) ?? Int.max)
+    {
+      result.warnings.append(warning)
+    }
     if let goal = template.targetPSNR, let fidelity = s.fidelity {
       Measurement.target(
         goal, setting: "quality \(s.setting)", fidelity: fidelity, trials: s.trials, to: &result)

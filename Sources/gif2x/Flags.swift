@@ -30,6 +30,7 @@ enum Flags {
     case .quality: return "--quality"
     case .effort: return "--effort"
     case .targetPSNR: return "--target-psnr"
+    case .minimumPSNR: return "--min-psnr"
     }
   }
 

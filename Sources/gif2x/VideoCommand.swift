@@ -113,10 +113,12 @@ struct VideoJob: FileJob {
     result.warnings = s.warnings
     // The size guard: a video larger than its GIF is worth a line.
     let written = Folders.totalBytes([s.output])
-    if !toStdout, written > s.gifBytes {
-      result.warnings.append(
-        "the \(template.format.rawValue.uppercased()) (\(Measurement.grouped(written)) bytes) is larger"
-          + " than the GIF (\(Measurement.grouped(s.gifBytes)) bytes)")
+    if !toStdout,
+      let warning = try SizeGuard.warning(
+        output: s.output, kind: SizeGuard.kind(template.format, template.videoCodec),
+        written: written, input: item.path, gifBytes: s.gifBytes)
+    {
+      result.warnings.append(warning)
     }
     result.message = Self.describe(item.path, s, bytes: toStdout ? s.payloadBytes : written)
     if let goal = template.targetPSNR, let fidelity = s.fidelity {

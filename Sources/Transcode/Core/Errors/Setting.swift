@@ -27,6 +27,7 @@ public enum Setting: String, Sendable, Equatable, CaseIterable {
   case quality = "quality"
   case effort = "effort"
   case targetPSNR = "target PSNR"
+  case minimumPSNR = "fidelity floor"
 
   /// The plain-words name: "the crf".
   public var plainName: String { "the \(rawValue)" }
