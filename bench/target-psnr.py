@@ -33,7 +33,7 @@ def run(gif2x, args):
 
 
 def psnr(result):
-    p = result["fidelity"]["psnr"]
+    p = result["fidelity"].get("psnr")
     return float("inf") if p is None else p
 
 
