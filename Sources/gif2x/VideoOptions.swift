@@ -111,8 +111,9 @@ struct VideoOptions: ParsableArguments {
     name: .long,
     help: ArgumentHelp(
       "Reach this PSNR (10-99 dB) at the smallest size: trial encodes choose the crf (video)"
-        + " or quality (WebP, AVIF), then the output is measured. Costs about 2-4 plain"
-        + " encodes (short GIFs are tried whole). Not with --crf, --quality or --lossless.",
+        + " or quality (WebP, AVIF), then the output is measured. Costs about 2-3 plain"
+        + " encodes of CPU (up to 5; short GIFs are tried whole). Not with --crf, --quality"
+        + " or --lossless.",
       valueName: "dB"))
   var targetPSNR: Double?
 }
