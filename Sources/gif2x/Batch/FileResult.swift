@@ -25,8 +25,11 @@ struct FileResult: Sendable, Encodable {
   var warnings: [String] = []
   /// The human line for a success (stdout, without `--json` or `--quiet`); not in the JSON.
   var message: String?
-  /// `--measure`: what the output kept of the GIF.
+  /// `--measure` (or `--target-psnr`): what the output kept of the GIF.
   var fidelity: Measured?
+  /// `--target-psnr`: the crf or quality chosen, and the encodes it took.
+  var setting: Int?
+  var trials: Int?
   /// `--to web`: what was made, kept and dropped.
   var web: Web?
 
@@ -91,6 +94,6 @@ struct FileResult: Sendable, Encodable {
   enum CodingKeys: String, CodingKey {
     case input, outputs, status, frames, pictures, ticks, rate, durationMilliseconds, bytes,
       seconds, error,
-      exitStatus, warnings, fidelity, web
+      exitStatus, warnings, setting, trials, fidelity, web
   }
 }

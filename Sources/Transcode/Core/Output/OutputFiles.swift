@@ -123,9 +123,15 @@ public final class OutputFiles {
 
   /// Removes the temporaries (the targets are untouched).
   public func discard() {
-    for (_, temporary, made) in temporaries where made {
+    for (i, (_, temporary, made)) in temporaries.enumerated() where made {
       cancellation.releasingTemporary(temporary) { unlink(temporary) }
+      temporaries[i].made = false
     }
+  }
+
+  /// The temporary file `target` is written to before `commit()` (it exists once written).
+  package func temporaryPath(of target: String) -> String? {
+    temporaries.first { $0.target == target }?.temporary
   }
 
   private func slot(_ target: String) throws(TranscodeError) -> Int {
