@@ -62,6 +62,9 @@ struct WebMaker {
   let plan: GIFPlan
   let cancellation: Cancellation
   var progress: (@Sendable (WebProgress) -> Void)?
+  /// Whether each candidate's setting is searched for the floor (`--to web`), or each encoder's
+  /// default is used (the size guard's alternatives).
+  var searches = true
   /// Candidate files made and not yet adopted or removed.
   private var candidates: [String] = []
 
@@ -77,7 +80,8 @@ struct WebMaker {
   }
 
   /// The request that makes a candidate of `kind` at `output`: the GIF's own timing (every frame
-  /// at its browser time) and size, each encoder's default setting; a video holds one play (the
+  /// at its browser time) and size, the encoder's setting searched for the floor (plus
+  /// ``WebRequest/targetMargin``) at the smallest size; a video holds one play (the
   /// page loops or replays it), an animated image the GIF's loop count.
   static func job(_ kind: WebRendition.Kind, input: String, output: String) -> Job {
     switch kind {
@@ -182,23 +186,34 @@ struct WebMaker {
     // Tracked before it exists, so that a cancel at any point removes it.
     cancellation.register(staging)
     candidates.append(staging)
+    let target = searches ? request.minimumPSNR + WebRequest.targetMargin : nil
     let setting: Int
+    let notes: [String]
+    var measured: Fidelity?
     switch Self.job(kind, input: request.input, output: staging) {
     case .video(var r):
       r.maxPixels = request.maxPixels
       r.delays = request.delays
+      r.targetPSNR = target
       let s = try Transcoder.video(r, cancellation: cancellation)
-      setting = r.crf ?? r.videoCodec.defaultCRF
-      warnings += s.warnings.filter { !warnings.contains($0) }
+      (setting, notes, measured) = (s.setting, s.warnings, s.fidelity)
     case .animation(var r):
       r.maxPixels = request.maxPixels
       r.delays = request.delays
+      r.targetPSNR = target
       let s = try Transcoder.animation(r, cancellation: cancellation)
-      setting = r.effectiveQuality
-      warnings += s.warnings.filter { !warnings.contains($0) }
+      (setting, notes, measured) = (s.setting, s.warnings, s.fidelity)
     }
-    let fidelity = try Transcoder.measure(
-      output: staging, input: request.input, cancellation: cancellation)
+    // The GIF's own notes (damage, timeline) once; a missed target is judged, not warned.
+    warnings += notes.filter { !warnings.contains($0) && !$0.hasPrefix("the PSNR target") }
+    // The search measured the file it kept; SSIM is added for the index when it skipped it.
+    let fidelity: Fidelity
+    if let measured, measured.ssim != nil {
+      fidelity = measured
+    } else {
+      fidelity = try Transcoder.measure(
+        output: staging, input: request.input, cancellation: cancellation)
+    }
     return WebRendition(
       kind: kind, path: request.path(kind.fileExtension),
       mimeType: try mimeType(kind, staging), setting: setting, fidelity: fidelity,
@@ -292,6 +307,7 @@ extension Transcoder {
       path: input, options: GIFPlan.Options(timeline: .native), cancellation: cancellation)
     try plan.requirePicture()
     var maker = WebMaker(request: request, plan: plan, cancellation: cancellation)
+    maker.searches = false
     defer { maker.discardCandidates() }
     var out: [WebRendition] = []
     var warnings: [String] = []

@@ -19,6 +19,9 @@ public struct WebRequest: Sendable, Equatable {
 
   /// The documented default floor (see README, "Replacing GIFs on a web page").
   public static let defaultMinimumPSNR = 35.0
+  /// Candidates aim this far above the floor: the search lands within a few tenths of a dB of
+  /// its target, and a candidate under the floor is dropped.
+  public static let targetMargin = 0.3
   /// The floors accepted: below 20 dB a rendition no longer looks like its GIF; above 60 dB
   /// only lossless coding gets there.
   public static let minimumPSNRRange = 20.0...60.0
