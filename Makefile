@@ -73,12 +73,12 @@ clean:
 	rm -rf .build demo-out
 
 # libFuzzer over the C-free core: the TranscodeCore target's sources (Sources/Transcode/Core,
-# no FFmpeg) compiled with Tests/Fuzz into one binary holding four targets (decode, timeline,
-# sheet, video; see Tests/Fuzz/FuzzMain.swift). Each runs SECONDS seconds in turn on its own
+# no FFmpeg) compiled with Tests/Fuzz into one binary holding five targets (decode, timeline,
+# sheet, video, web; see Tests/Fuzz/FuzzMain.swift). Each runs SECONDS seconds in turn on its own
 # corpus, fuzz-corpus/TARGET (decode seeded from samples/ and ../shared/corpus when present);
 # crashes go to fuzz-crashes/. Fails when any target crashes. `make fuzz SECONDS=600`.
 CORE_SOURCES := $(shell find Sources/Transcode/Core -name '*.swift')
-FUZZ_TARGETS := decode timeline sheet video
+FUZZ_TARGETS := decode timeline sheet video web
 fuzz:
 	@mkdir -p .build/fuzz fuzz-crashes $(addprefix fuzz-corpus/,$(FUZZ_TARGETS))
 	swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name TranscodeCore \

@@ -5,12 +5,14 @@
 //   timeline  timeline planning from random delays, every policy and kind (FuzzTimeline.swift)
 //   sheet     sprite-sheet layout from random cells and options (FuzzSheetLayout.swift)
 //   video     video geometry and schedule (FuzzVideo.swift)
+//   web       --to web's markup from made-up summaries and codec records (FuzzWeb.swift)
 // A crash reproduces with `FUZZ_TARGET=sheet .build/fuzz/fuzz-core CRASH-FILE`.
 import Glibc
 
 /// Every target, by its FUZZ_TARGET name.
 let fuzzTargets: [String: (UnsafeBufferPointer<UInt8>) -> Void] = [
   "decode": fuzzDecode, "timeline": fuzzTimeline, "sheet": fuzzSheetLayout, "video": fuzzVideo,
+  "web": fuzzWeb,
 ]
 
 /// The target this process runs (read once).

@@ -224,7 +224,7 @@ public enum WebPage {
   }
 
   package static func decibels(_ x: Double) -> String {
-    x.isInfinite ? "identical" : "\(fixed(x, 1)) dB"
+    x.isNaN ? "-" : x.isInfinite ? "identical" : "\(fixed(x, 1)) dB"
   }
 
   package static func percent(_ ratio: Double) -> String { "\(fixed(ratio * 100, 0))%" }
@@ -240,6 +240,7 @@ public enum WebPage {
   }
 
   package static func fixed(_ x: Double, _ digits: Int) -> String {
+    guard x.isFinite, abs(x) < 1e15 else { return x.isNaN ? "-" : x > 0 ? "inf" : "-inf" }
     var scale = 1.0
     for _ in 0..<digits { scale *= 10 }
     let n = Int((abs(x) * scale).rounded())
