@@ -98,7 +98,9 @@ final class AnimatedWebPWriter {
     guard ok != 0 else { throw .internalError("libwebp: out of memory for a frame") }
     var lossless = choice == nil
     if let choice {
-      lossless = try choice.choose(rgba.bindMemory(to: UInt32.self), lossy: &config, lossless: &losslessConfig).lossless
+      lossless = try choice.choose(
+        rgba.bindMemory(to: UInt32.self), lossy: &config, lossless: &losslessConfig
+      ).lossless
     }
     let added =
       lossless

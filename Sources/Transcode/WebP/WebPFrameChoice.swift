@@ -112,7 +112,8 @@ final class WebPFrameChoice {
     let blended = scratch
     let result: Result<Int, TranscodeError> = blended.withUnsafeBufferPointer { pixels in
       Result { () throws(TranscodeError) in
-        try size(pixels.baseAddress!, stride: rect.width, rect.width, rect.height, config: &lossless)
+        try size(
+          pixels.baseAddress!, stride: rect.width, rect.width, rect.height, config: &lossless)
       }
     }
     let losslessSize = try result.get()
