@@ -24,16 +24,18 @@ final class AnimatedWebPWriter {
     var frames: Int
   }
 
-  /// Canvas pixels times frames up to which lossless frames get libwebp's strongest search
-  /// (quality 100, method 6: it tries every transform; 5-10% smaller on small flat frames, about
-  /// 5 microseconds a pixel): the container's 40 + 32 bytes a frame are most of a tiny GIF's
-  /// budget, and the time is bounded by about a third of a second.
+  /// Canvas pixels times frames up to which the frames chosen lossless are encoded with
+  /// libwebp's strongest search (quality 100, method 6: it tries every transform; 5-15%
+  /// smaller on small flat frames, about 5 microseconds a pixel): the container's 40 + 32 bytes
+  /// a frame are most of a tiny GIF's budget, and the time is bounded by about a third of a
+  /// second. The choice itself is tried at the usual effort.
   static let crunchPixels = 65536
 
   private let encoder: OpaquePointer
   private var config = WebPConfig()
-  /// Lossless frames' settings when the choice is gif2x's.
+  /// Lossless frames' settings when the choice is gif2x's: the trial's, and the frame's.
   private var losslessConfig = WebPConfig()
+  private var losslessFrameConfig = WebPConfig()
   private var picture = WebPPicture()
   /// nil with `lossless` (every frame lossless).
   private let choice: WebPFrameChoice?
@@ -63,13 +65,17 @@ final class AnimatedWebPWriter {
     losslessConfig.lossless = 1
     if !settings.lossless {
       // With the choice gif2x's, `quality` is the lossy frames'; lossless frames search as
-      // hard as libwebp's default (its lossless quality is effort, not fidelity), or hardest
-      // on a tiny animation.
-      let tiny = settings.width * settings.height * settings.frames <= Self.crunchPixels
-      losslessConfig.quality = tiny ? 100 : 70
-      losslessConfig.method = tiny ? 6 : config.method
+      // hard as at libwebp's default (its lossless quality is effort, not fidelity), or
+      // hardest on a tiny animation.
+      losslessConfig.quality = 70
     }
-    guard WebPValidateConfig(&config) != 0, WebPValidateConfig(&losslessConfig) != 0 else {
+    losslessFrameConfig = losslessConfig
+    if !settings.lossless && settings.width * settings.height * settings.frames <= Self.crunchPixels
+    {
+      losslessFrameConfig.quality = 100
+      losslessFrameConfig.method = 6
+    }
+    guard WebPValidateConfig(&config) != 0, WebPValidateConfig(&losslessFrameConfig) != 0 else {
       throw .internalError("libwebp refused the settings \(settings)")
     }
     choice =
@@ -104,7 +110,7 @@ final class AnimatedWebPWriter {
     }
     let added =
       lossless
-      ? WebPAnimEncoderAdd(encoder, &picture, Int32(milliseconds), &losslessConfig)
+      ? WebPAnimEncoderAdd(encoder, &picture, Int32(milliseconds), &losslessFrameConfig)
       : WebPAnimEncoderAdd(encoder, &picture, Int32(milliseconds), &config)
     guard added != 0 else {
       throw .internalError("WebP encoding failed: \(error)")
