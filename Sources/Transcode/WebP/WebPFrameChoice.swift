@@ -73,14 +73,16 @@ final class WebPFrameChoice {
 
   /// Whether `canvas` (width * height straight RGBA words) should be a lossless frame: both
   /// encodings of its changed rectangle tried with `lossy` and `lossless`. Remembers the canvas.
-  /// Returns the choice and the rectangle's area (0 when nothing changed).
+  /// Returns the choice and the rectangle's area. Nothing changed: lossless (libwebp then drops
+  /// the frame, or, for a first frame that is all transparent black, writes 1x1 pixel: VP8L's
+  /// is 8 bytes, VP8's with its alpha chunk about 50).
   func choose(
     _ canvas: UnsafeBufferPointer<UInt32>, lossy: inout WebPConfig, lossless: inout WebPConfig
   ) throws(TranscodeError) -> (lossless: Bool, area: Int) {
     let rect = previous.withUnsafeBufferPointer {
       Self.changedRect(canvas, $0, width: width, height: height)
     }
-    guard let rect else { return (false, 0) }
+    guard let rect else { return (true, 0) }
     defer { previous.withUnsafeMutableBufferPointer { _ = $0.update(fromContentsOf: canvas) } }
     // Lossy: the rectangle as it is.
     let start = canvas.baseAddress! + rect.y * width + rect.x
