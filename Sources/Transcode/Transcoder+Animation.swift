@@ -11,15 +11,54 @@ extension Transcoder {
     _ request: AnimationRequest, cancellation: Cancellation = Cancellation(),
     progress: (@Sendable (VideoProgress) -> Void)? = nil
   ) throws(TranscodeError) -> AnimationSummary {
+    try animation(request, cancellation: cancellation, progress: progress, sample: nil)
+  }
+
+  /// ``animation(_:cancellation:progress:)`` with a PSNR target's trials over `sample` instead of
+  /// the one ``TrialSample/choose(entries:pixels:count:fraction:minimumLength:wholeFraction:
+  /// wholeCost:)`` picks (tests try the sampled path on small GIFs).
+  package static func animation(
+    _ request: AnimationRequest, cancellation: Cancellation,
+    progress: (@Sendable (VideoProgress) -> Void)?, sample: TrialSample?
+  ) throws(TranscodeError) -> AnimationSummary {
     try validate(request)
     let plan = try GIFPlan.make(
       path: request.input, options: request.planOptions, cancellation: cancellation)
     try plan.requirePicture()
     let setup = try AnimationSetup(request: request, plan: plan, cancellation: cancellation)
-    let files = try OutputFiles(
-      targets: [request.output], replace: request.force, input: request.input,
+    func files() throws(TranscodeError) -> OutputFiles {
+      try OutputFiles(
+        targets: [request.output], replace: request.force, input: request.input,
+        cancellation: cancellation)
+    }
+    guard let target = request.targetPSNR else {
+      return try setup.run(files: try files(), progress: progress)
+    }
+    let index = plan.index
+    // The file holds one play (WebP's loop count and browsers' AVIF loop repeat it): one is
+    // measured, as --measure does.
+    let search = TargetSearch(
+      search: .quality(request.format, target: target), measuring: try plan.measuringPlan(),
+      schedule: setup.schedule,
+      sample: sample
+        ?? .choose(
+          entries: setup.schedule.entries.count, pixels: index.canvasWidth * index.canvasHeight),
+      background: request.background ?? .white, plays: 1, output: request.output,
       cancellation: cancellation)
-    return try setup.run(files: files, progress: progress)
+    let found = try search.run(
+      files: files,
+      encode: { (quality, sample, files) throws(TranscodeError) -> AnimationSummary in
+        var trial = setup
+        trial.request.quality = quality
+        if let sample { trial.schedule = sample }
+        return try trial.encode(files: files, progress: sample == nil ? progress : nil)
+      },
+      describe: { "quality \($0)" })
+    var summary = found.summary
+    summary.fidelity = found.fidelity
+    summary.trials = found.encodes
+    if let warning = found.warning { summary.warnings.append(warning) }
+    return summary
   }
 
   /// The checks that need no input: the settings' ranges, then the library (loaded here) and

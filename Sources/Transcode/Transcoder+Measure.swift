@@ -15,27 +15,51 @@ extension Transcoder {
     let plan = try GIFPlan.make(
       path: input, options: GIFPlan.Options(timeline: .native), cancellation: cancellation)
     try plan.requirePicture()
+    let all = 0..<plan.index.frames.count
+    return try measure(
+      output: output, plan: plan, background: background,
+      segments: Array(repeating: all, count: max(1, plays)), cancellation: cancellation)
+  }
+
+  /// Compares `output` with `segments` of the GIF's frames (ranges of frame indexes) played one
+  /// after another on `plan`'s native timeline: the whole GIF once per play, or the windows a
+  /// PSNR target's trial encoded. Without `ssim` (trials), the SSIM is not computed (nil).
+  static func measure(
+    output: String, plan: GIFPlan, background: VideoColor, segments: [Range<Int>],
+    ssim: Bool = true, cancellation: Cancellation
+  ) throws(TranscodeError) -> Fidelity {
+    let input = plan.path
     let width = plan.index.canvasWidth
     let height = plan.index.canvasHeight
     var source = try pictures(of: output, width: width, height: height)
     func next() throws(TranscodeError) -> MeasuredPicture? { try source.next() }
     var walk = FidelityWalk(
       width: width, height: height,
-      background: (background.red, background.green, background.blue))
+      background: (background.red, background.green, background.blue), ssim: ssim)
     var picture = try next()
     var following = try next()
     func pictureEnd(_ p: MeasuredPicture) -> Double { following?.start ?? p.start + p.duration }
     if let picture { walk.pictureStarts(at: picture.start) }
     var time = 0.0
-    var previous: [UInt8]? = nil
     let durations = plan.timeline.durationsCentiseconds
-    for _ in 0..<max(1, plays) {
-      let frames = try FrameReader(
-        plan.source, path: input, strict: false, cancellation: cancellation)
-      for (index, centiseconds) in durations.enumerated() {
-        guard try frames.advance() else { break }
-        let reference = frames.withCanvas { [UInt8]($0) }
-        let end = time + Double(centiseconds) * 10
+    var frames: FrameReader? = nil
+    // Frames the reader has decoded: its canvas shows frame `decoded - 1`.
+    var decoded = 0
+    walking: for segment in segments {
+      if frames == nil || segment.lowerBound < decoded {
+        frames = try FrameReader(
+          plan.source, path: input, strict: false, cancellation: cancellation)
+        decoded = 0
+      }
+      guard let reader = frames else { break }
+      var previous: [UInt8]? = nil
+      for index in segment where index < durations.count {
+        while decoded <= index {
+          guard try reader.advance() else { break walking }
+          decoded += 1
+        }
+        let reference = reader.withCanvas { [UInt8]($0) }
+        let end = time + Double(durations[index]) * 10
         // A frame identical to the one before it needs no new picture.
         if reference != previous { walk.frameStarts(at: time) }
         previous = reference

@@ -12,15 +12,56 @@ extension Transcoder {
     _ request: VideoRequest, cancellation: Cancellation = Cancellation(),
     progress: (@Sendable (VideoProgress) -> Void)? = nil
   ) throws(TranscodeError) -> VideoSummary {
+    try video(request, cancellation: cancellation, progress: progress, sample: nil)
+  }
+
+  /// ``video(_:cancellation:progress:)`` with a PSNR target's trials over `sample` instead of
+  /// the one ``TrialSample/choose(entries:pixels:count:fraction:minimumLength:wholeFraction:
+  /// wholeCost:)`` picks (tests try the sampled path on small GIFs).
+  package static func video(
+    _ request: VideoRequest, cancellation: Cancellation,
+    progress: (@Sendable (VideoProgress) -> Void)?, sample: TrialSample?
+  ) throws(TranscodeError) -> VideoSummary {
     try validate(request)
     let plan = try GIFPlan.make(
       path: request.input, options: request.planOptions, cancellation: cancellation)
     try plan.requirePicture()
     let setup = try VideoSetup(request: request, plan: plan, cancellation: cancellation)
-    let files = try OutputFiles(
-      targets: [request.output] + (request.poster ? [request.posterPath] : []),
-      replace: request.force, input: request.input, cancellation: cancellation)
-    return try setup.run(files: files, progress: progress)
+    func files() throws(TranscodeError) -> OutputFiles {
+      try OutputFiles(
+        targets: [request.output] + (request.poster ? [request.posterPath] : []),
+        replace: request.force, input: request.input, cancellation: cancellation)
+    }
+    guard let target = request.targetPSNR else {
+      return try setup.run(files: try files(), progress: progress)
+    }
+    let geometry = setup.geometry
+    let search = TargetSearch(
+      search: .crf(request.videoCodec, target: target), measuring: try plan.measuringPlan(),
+      schedule: setup.schedule,
+      sample: sample
+        ?? .choose(
+          entries: setup.schedule.entries.count,
+          pixels: geometry.codedWidth * geometry.codedHeight),
+      background: request.background ?? .white, plays: setup.schedule.plays,
+      output: request.output, cancellation: cancellation)
+    let found = try search.run(
+      files: files,
+      encode: { (crf, sample, files) throws(TranscodeError) -> VideoSummary in
+        var trial = setup
+        trial.request.crf = crf
+        if let sample {
+          trial.schedule = sample
+          trial.request.poster = false
+        }
+        return try trial.encode(files: files, progress: sample == nil ? progress : nil)
+      },
+      describe: { "crf \($0)" })
+    var summary = found.summary
+    summary.fidelity = found.fidelity
+    summary.trials = found.encodes
+    if let warning = found.warning { summary.warnings.append(warning) }
+    return summary
   }
 
   /// The checks that need no input: the settings' ranges, then FFmpeg's libraries (loaded

@@ -31,7 +31,7 @@ struct AnimationCommand {
       timeline: timeline, quality: options.animation.quality, lossless: video.lossless,
       effort: options.animation.effort ?? 4, speed: video.speed ?? 6,
       background: video.background, loop: loop, maxPixels: options.input.maxPixels,
-      strict: options.input.strict)
+      strict: options.input.strict, targetPSNR: video.targetPSNR)
     let job = AnimationJob(
       template: template, output: options.write.output,
       outputDirectory: options.batch.outputDirectory, measure: video.measure,
@@ -121,10 +121,11 @@ struct AnimationJob: FileJob {
       progress: bar?.update)
     // Measured before it goes to standard output (the temporary file is still there); the
     // file holds one play (WebP's loop count and browsers' AVIF loop repeat it).
-    let measured =
-      measure
-      ? try Measurement.take(output: target, input: item.path, background: template.background)
-      : nil
+    var measured = s.fidelity.map { Measurement(fidelity: $0) }
+    if measure && measured == nil {
+      measured = try Measurement.take(
+        output: target, input: item.path, background: template.background)
+    }
     if toStdout { try StdoutFile.stream(target) }
     var result = FileResult(input: item.path, outputs: toStdout ? ["-"] : [s.output])
     result.frames = s.gifFrames
@@ -133,7 +134,21 @@ struct AnimationJob: FileJob {
     result.bytes = s.bytes
     result.warnings = s.warnings
     result.message = Self.describe(item.path, s)
-    measured?.apply(to: &result)
+    // The size guard: an image larger than its GIF is worth a line, with what would be smaller.
+    if !toStdout,
+      let warning = try SizeGuard.warning(
+        output: s.output, kind: template.format == .webp ? .webp : .avif, written: s.bytes,
+        input: item.path, gifBytes: InputFile.size(item.path) ?? Int.max)
+    {
+      result.warnings.append(warning)
+    }
+    if let goal = template.targetPSNR, let fidelity = s.fidelity {
+      Measurement.target(
+        goal, setting: "quality \(s.setting)", fidelity: fidelity, trials: s.trials, to: &result)
+      result.setting = s.setting
+      result.trials = s.trials
+    }
+    measured?.apply(to: &result, line: measure)
     return result
   }
 

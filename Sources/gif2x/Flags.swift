@@ -29,6 +29,8 @@ enum Flags {
     case .sheetFormat: return "--format"
     case .quality: return "--quality"
     case .effort: return "--effort"
+    case .targetPSNR: return "--target-psnr"
+    case .minimumPSNR: return "--min-psnr"
     }
   }
 

@@ -22,6 +22,8 @@ struct GIF2X: ParsableCommand {
         gif2x --to webp sprite.gif           animated WebP: transparency in every browser
         gif2x --to avif cat.gif              animated AVIF: the smallest file
         gif2x --sheet walk.gif               walk.png + walk.json for game engines
+        gif2x --to web -r assets --output-dir public   renditions that beat each GIF,
+                                             cat.html to paste, public/index.html
         gif2x --to mp4 -j 2 --output-dir out assets/   a folder, two files at a time
         gif2x --check -r --json assets/      every *.gif below assets/, one JSON line each
 
@@ -38,6 +40,7 @@ struct GIF2X: ParsableCommand {
   @OptionGroup(title: "Timing") var timing: TimelineOptions
   @OptionGroup(title: "Video") var video: VideoOptions
   @OptionGroup(title: "Animated images") var animation: AnimationOptions
+  @OptionGroup(title: "Web pages") var web: WebOptions
   @OptionGroup(title: "Sprite sheets") var sheet: SheetOptions
   @OptionGroup(title: "Many files") var batch: BatchOptions
 
@@ -81,7 +84,7 @@ struct GIF2X: ParsableCommand {
     if version { return }
     if mode.selected == nil {
       throw ValidationError(
-        "choose what to do: --info, --check, --to mp4|webm|webp|avif, --sheet (see --help)")
+        "choose what to do: --info, --check, --to mp4|webm|webp|avif|web, --sheet (see --help)")
     }
     if inputs.isEmpty { throw ValidationError("no input: name one or more GIF files") }
   }
@@ -108,6 +111,10 @@ struct GIF2X: ParsableCommand {
       Signals.install()
       let expanded = InputList.expand(inputs, recursive: batch.recursive)
       status = AnimationCommand(format: format, inputs: expanded, options: self).run()
+    case .web:
+      Signals.install()
+      let expanded = InputList.expand(inputs, recursive: batch.recursive)
+      status = WebCommand(inputs: expanded, options: self).run()
     }
     if status != 0 { throw ExitCode(status) }
   }

@@ -24,13 +24,24 @@ struct Measurement {
     }
   }
 
-  /// Adds the figures to the result's line and JSON, or the failure to its warnings.
-  func apply(to result: inout FileResult) {
+  /// Adds the figures to the result's JSON and (with `line`) its line, or the failure to its
+  /// warnings.
+  func apply(to result: inout FileResult, line: Bool = true) {
     if let failure { result.warnings.append(failure) }
     if let fidelity {
       result.fidelity = FileResult.Measured(fidelity)
-      result.message? += "; " + Self.describe(fidelity)
+      if line { result.message? += "; " + Self.describe(fidelity) }
     }
+  }
+
+  /// What a PSNR target found, on the result's line: `; crf 27 for 38.0 dB: 38.21 dB (5
+  /// encodes)`.
+  static func target(
+    _ goal: Double, setting: String, fidelity: Fidelity, trials: Int, to result: inout FileResult
+  ) {
+    let psnr = fidelity.psnr.isFinite ? "\(fixed(fidelity.psnr, 2)) dB" : "identical"
+    result.message? +=
+      "; \(setting) for \(fixed(goal, 1)) dB: \(psnr) (\(trials) encode\(trials == 1 ? "" : "s"))"
   }
 
   /// `PSNR 35.62 dB, SSIM 0.8467 (worst: frame 12, 31.20 dB), on time, 0.28x the GIF`.

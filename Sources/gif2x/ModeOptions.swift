@@ -8,11 +8,12 @@ enum Mode {
   case sheet
   case video(VideoRequest.Format)
   case animation(AnimationRequest.Format)
+  case web
 }
 
 /// What `--to` takes: a video container or an animated image format.
 enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
-  case mp4, webm, webp, avif
+  case mp4, webm, webp, avif, web
 }
 
 /// The mode flags.
@@ -27,7 +28,8 @@ struct ModeOptions: ParsableArguments {
     name: .long,
     help: ArgumentHelp(
       "Convert each GIF to a video, mp4 (H.264) or webm (VP9), or an animated image, webp or"
-        + " avif (AV1).", valueName: "format"))
+        + " avif (AV1); web: the renditions a page needs that beat the GIF, measured, and"
+        + " the HTML.", valueName: "format"))
   var to: OutputFormat?
 
   @Flag(name: .long, help: "Write each GIF as a sprite sheet (PNG/WebP) and its JSON timing.")
@@ -42,6 +44,7 @@ struct ModeOptions: ParsableArguments {
     case .webm: return .video(.webm)
     case .webp: return .animation(.webp)
     case .avif: return .animation(.avif)
+    case .web: return .web
     case nil: break
     }
     if sheet { return .sheet }

@@ -41,7 +41,8 @@ struct VideoCommand {
       speed: video.speed ?? 4, background: video.background, even: video.even, width: video.width,
       height: video.height, scaleFilter: video.scaleFilter, pixelArt: video.pixelArt,
       lossless: video.lossless, loop: video.loop?.value ?? .plays(1),
-      maxPixels: options.input.maxPixels, strict: options.input.strict)
+      maxPixels: options.input.maxPixels, strict: options.input.strict,
+      targetPSNR: video.targetPSNR)
     let job = VideoJob(
       template: template, output: options.write.output,
       outputDirectory: options.batch.outputDirectory, measure: video.measure,
@@ -93,12 +94,13 @@ struct VideoJob: FileJob {
     let s = try Transcoder.video(
       request(for: item, target: target), cancellation: Signals.cancellation,
       progress: bar?.update)
-    // Measured before it goes to standard output (the temporary file is still there).
-    let measured =
-      measure
-      ? try Measurement.take(
+    // Measured before it goes to standard output (the temporary file is still there); a PSNR
+    // target measured it already.
+    var measured = s.fidelity.map { Measurement(fidelity: $0) }
+    if measure && measured == nil {
+      measured = try Measurement.take(
         output: target, input: item.path, background: template.background, plays: s.plays)
-      : nil
+    }
     if toStdout { try StdoutFile.stream(target) }
     let files = toStdout ? [] : [s.output] + (s.poster.map { [$0] } ?? [])
     var result = FileResult(input: item.path, outputs: toStdout ? ["-"] : files)
@@ -111,13 +113,21 @@ struct VideoJob: FileJob {
     result.warnings = s.warnings
     // The size guard: a video larger than its GIF is worth a line.
     let written = Folders.totalBytes([s.output])
-    if !toStdout, written > s.gifBytes {
-      result.warnings.append(
-        "the \(template.format.rawValue.uppercased()) (\(Measurement.grouped(written)) bytes) is larger"
-          + " than the GIF (\(Measurement.grouped(s.gifBytes)) bytes)")
+    if !toStdout,
+      let warning = try SizeGuard.warning(
+        output: s.output, kind: SizeGuard.kind(template.format, template.videoCodec),
+        written: written, input: item.path, gifBytes: s.gifBytes)
+    {
+      result.warnings.append(warning)
     }
     result.message = Self.describe(item.path, s, bytes: toStdout ? s.payloadBytes : written)
-    measured?.apply(to: &result)
+    if let goal = template.targetPSNR, let fidelity = s.fidelity {
+      Measurement.target(
+        goal, setting: "crf \(s.setting)", fidelity: fidelity, trials: s.trials, to: &result)
+      result.setting = s.setting
+      result.trials = s.trials
+    }
+    measured?.apply(to: &result, line: measure)
     return result
   }
 

@@ -106,4 +106,14 @@ struct VideoOptions: ParsableArguments {
     name: .long,
     help: "Decode the video back and compare it with the GIF: PSNR, SSIM, timing, size.")
   var measure = false
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Reach this PSNR (10-99 dB) at the smallest size: trial encodes choose the crf (video)"
+        + " or quality (WebP, AVIF), then the output is measured. Costs about 2-3 plain"
+        + " encodes of CPU (up to 5; short GIFs are tried whole). Not with --crf, --quality"
+        + " or --lossless.",
+      valueName: "dB"))
+  var targetPSNR: Double?
 }

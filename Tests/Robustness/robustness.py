@@ -63,6 +63,14 @@ MODES = {
                               os.path.join(out, "a.avif")],
     "avif-background": lambda gif, out: ["--to", "avif", "--speed", "6", "--background", "white",
                                          gif, "-o", os.path.join(out, "a.avif")],
+    # Every candidate made and measured, then kept or dropped; the page, poster and GIF copy.
+    "web": lambda gif, out: ["--to", "web", gif, "-o", os.path.join(out, "p.html")],
+    # --target-psnr: trial encodes (hidden temporaries beside the output, none may remain),
+    # each read back and measured, then the output.
+    "webm-target-psnr": lambda gif, out: ["--to", "webm", "--speed", "8", "--target-psnr", "35",
+                                          gif, "-o", os.path.join(out, "v.webm")],
+    "webp-target-psnr": lambda gif, out: ["--to", "webp", "--effort", "0", "--target-psnr", "38",
+                                          gif, "-o", os.path.join(out, "a.webp")],
 }
 
 

@@ -52,3 +52,54 @@ extension TinyGIF {
     return b + [0x3B]
   }
 }
+
+/// Larger GIFs, stored without compression (every pixel a 9-bit literal code, a clear code
+/// before the table would grow): a GIF every other format beats, for tests that need an output
+/// smaller than its GIF.
+extension TinyGIF {
+  /// `frames` frames of `size` x `size` of a gradient in 4x4 blocks scrolling 2 px a frame,
+  /// 10 cs each, looping.
+  static func scrollingGradient(size: Int = 64, frames: Int = 6) -> [UInt8] {
+    var b: [UInt8] = Array("GIF89a".utf8)
+    b += [UInt8(size & 0xFF), UInt8(size >> 8), UInt8(size & 0xFF), UInt8(size >> 8), 0xF7, 0, 0]
+    for i in 0..<256 { b += [UInt8((i % 16) * 16 + 8), UInt8((i / 16) * 16 + 8), 128] }
+    b += [0x21, 0xFF, 11] + Array("NETSCAPE2.0".utf8) + [3, 1, 0, 0, 0]
+    for f in 0..<frames {
+      b += [0x21, 0xF9, 4, 0x04, 10, 0, 0, 0]
+      b += [0x2C, 0, 0, 0, 0, UInt8(size & 0xFF), UInt8(size >> 8), UInt8(size & 0xFF)]
+      b += [UInt8(size >> 8), 0]
+      var codes: [Int] = []
+      for y in 0..<size {
+        for x in 0..<size {
+          if codes.count % 250 == 0 { codes.append(256) }
+          codes.append(((x + 2 * f) / 4) % 16 + 16 * ((y / 4) % 16))
+        }
+      }
+      codes.append(257)
+      // 9-bit codes, least significant bit first; the table never grows past 9 bits.
+      var data: [UInt8] = []
+      var bits = 0
+      var count = 0
+      for code in codes {
+        bits |= code << count
+        count += 9
+        while count >= 8 {
+          data.append(UInt8(bits & 0xFF))
+          bits >>= 8
+          count -= 8
+        }
+      }
+      if count > 0 { data.append(UInt8(bits & 0xFF)) }
+      b.append(8)
+      var at = 0
+      while at < data.count {
+        let n = min(255, data.count - at)
+        b.append(UInt8(n))
+        b += data[at..<at + n]
+        at += n
+      }
+      b.append(0)
+    }
+    return b + [0x3B]
+  }
+}

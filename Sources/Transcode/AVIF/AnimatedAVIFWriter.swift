@@ -54,8 +54,7 @@ final class AnimatedAVIFWriter {
     encoder.pointee.speed = Int32(settings.speed)
     encoder.pointee.maxThreads = 2
     encoder.pointee.timescale = UInt64(settings.timescale)
-    let quantizer =
-      settings.lossless ? 0 : Int32(((100 - settings.quality) * 63 + 50) / 100)
+    let quantizer = settings.lossless ? 0 : Int32(Self.quantizer(quality: settings.quality))
     encoder.pointee.minQuantizer = quantizer
     encoder.pointee.maxQuantizer = quantizer
     // GIF transparency is all or nothing: a lossless alpha plane keeps it exact, and costs
@@ -63,6 +62,9 @@ final class AnimatedAVIFWriter {
     encoder.pointee.minQuantizerAlpha = 0
     encoder.pointee.maxQuantizerAlpha = 0
   }
+
+  /// The AV1 quantizer (0-63, lower is better) of a quality (0-100).
+  static func quantizer(quality: Int) -> Int { ((100 - quality) * 63 + 50) / 100 }
 
   deinit {
     avifImageDestroy(image)

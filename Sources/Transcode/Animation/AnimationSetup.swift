@@ -6,11 +6,13 @@
 /// timeline shows, the size, transparency, the encoder's settings); then `run` does the work on
 /// the calling thread: decode, prepare, merge repeats, encode.
 struct AnimationSetup {
-  let request: AnimationRequest
+  /// The request; a PSNR target's trials change its quality.
+  var request: AnimationRequest
   let plan: GIFPlan
   let cancellation: Cancellation
-  /// One play of the timeline: each shown GIF frame with its first tick and length.
-  let schedule: VideoSchedule
+  /// One play of the timeline: each shown GIF frame with its first tick and length (a PSNR
+  /// target's trials encode a sample of it).
+  var schedule: VideoSchedule
   /// Whether the file keeps transparency (AVIF decides before encoding; WebP per frame).
   let keepsAlpha: Bool
   /// Plays written in the file (0 = forever).
@@ -65,6 +67,15 @@ struct AnimationSetup {
   func run(
     files: OutputFiles, progress: (@Sendable (VideoProgress) -> Void)?
   ) throws(TranscodeError) -> AnimationSummary {
+    let summary = try encode(files: files, progress: progress)
+    try files.commit()
+    return summary
+  }
+
+  /// Encodes and writes the file into `files`' temporary, leaving it uncommitted.
+  func encode(
+    files: OutputFiles, progress: (@Sendable (VideoProgress) -> Void)?
+  ) throws(TranscodeError) -> AnimationSummary {
     let index = plan.index
     let (width, height) = (index.canvasWidth, index.canvasHeight)
     let timeline = plan.timeline
@@ -99,13 +110,13 @@ struct AnimationSetup {
     try cancellation.check()
     let bytes = try encoder.finish(end: schedule.playLength)
     try files.write(bytes, to: request.output)
-    try files.commit()
     return AnimationSummary(
       output: request.output, format: request.format, width: width, height: height,
       frames: encoder.frames, gifFrames: index.frames.count,
       durationMilliseconds: timeline.durationMilliseconds, plays: plays,
       keepsAlpha: request.format == .webp ? sink.sawTransparency : keepsAlpha, bytes: bytes.count,
-      warnings: warnings + (index.damage + reader.damage).map(\.description))
+      warnings: warnings + (index.damage + reader.damage).map(\.description),
+      setting: request.effectiveQuality)
   }
 }
 

@@ -28,6 +28,9 @@ final class VideoReader {
   private var scalerFormat: Int32 = -1
   private var draining = false
   private var finished = false
+  /// The stream's codec configuration record as the container stores it (`avcC` for H.264 in
+  /// MP4, `av1C` for AV1), empty when there is none.
+  private(set) var extradata: [UInt8] = []
 
   init(path: String, width: Int, height: Int) throws(FFmpegError) {
     self.width = width
@@ -51,6 +54,10 @@ final class VideoReader {
       let stream = format.pointee.streams[Int(index)]!
       timeBase = stream.pointee.time_base
       let parameters = stream.pointee.codecpar!
+      if let bytes = parameters.pointee.extradata, parameters.pointee.extradata_size > 0 {
+        extradata = Array(
+          UnsafeBufferPointer(start: bytes, count: Int(parameters.pointee.extradata_size)))
+      }
       let alpha =
         av_dict_get(stream.pointee.metadata, "alpha_mode", nil, 0)
         .map { String(cString: $0.pointee.value) == "1" } ?? false

@@ -1,10 +1,12 @@
 /// Everything decided about one conversion before a pixel is decoded: plays, schedule, sizes,
 /// backdrop and encoder settings; then `run` does the work.
 struct VideoSetup {
-  let request: VideoRequest
+  /// The request; a PSNR target's trials change its crf (and drop the poster).
+  var request: VideoRequest
   let plan: GIFPlan
   let cancellation: Cancellation
-  let schedule: VideoSchedule
+  /// When each frame shows; a PSNR target's trials encode a sample of it.
+  var schedule: VideoSchedule
   let geometry: VideoGeometry
   let backdrop: FrameConverter.Backdrop
   var warnings: [String]
@@ -106,6 +108,18 @@ struct VideoSetup {
   func run(files: OutputFiles, progress: (@Sendable (VideoProgress) -> Void)?)
     throws(TranscodeError) -> VideoSummary
   {
+    let summary = try encode(files: files, progress: progress)
+    try files.commit()
+    return summary
+  }
+
+  /// The crf encoded.
+  var setting: Int { request.crf ?? request.videoCodec.defaultCRF }
+
+  /// Encodes into `files`' temporaries, leaving them uncommitted.
+  func encode(files: OutputFiles, progress: (@Sendable (VideoProgress) -> Void)?)
+    throws(TranscodeError) -> VideoSummary
+  {
     let settings = encoderSettings
     let output = request.output
     let encoder = settings.codec.encoderName
@@ -133,7 +147,6 @@ struct VideoSetup {
     if request.poster, let image = outcome.poster {
       try files.write(try Images.encode(image, as: .png), to: request.posterPath)
     }
-    try files.commit()
     var notes = warnings
     notes += outcome.damage.map(\.description)
     return VideoSummary(
@@ -143,6 +156,7 @@ struct VideoSetup {
       ticks: Int(schedule.playLength) * schedule.plays, gifFrames: plan.index.frames.count,
       convertedFrames: outcome.convertedFrames, plays: schedule.plays,
       durationMilliseconds: schedule.durationMilliseconds, keepsAlpha: backdrop.keepsAlpha,
-      payloadBytes: Int(writer.bytesWritten), gifBytes: plan.source.bytes.count, warnings: notes)
+      payloadBytes: Int(writer.bytesWritten), gifBytes: plan.source.bytes.count, warnings: notes,
+      setting: setting)
   }
 }

@@ -32,6 +32,13 @@ public struct VideoSummary: Sendable, Equatable {
   public var gifBytes: Int
   /// Things the user should know: timeline warnings, damage played through, loop changes.
   public var warnings: [String]
+  /// The crf used: the one asked for, the codec's default, or the one a PSNR target chose.
+  public var setting: Int
+  /// The video measured against the GIF over its plays, when a PSNR target was searched for
+  /// (nil otherwise).
+  public var fidelity: Fidelity? = nil
+  /// Trial encodes run for a PSNR target (0 without one); the output itself may be one.
+  public var trials: Int = 0
 }
 
 /// How far a conversion is: `done` of `total` video frames. Reported from the encoding

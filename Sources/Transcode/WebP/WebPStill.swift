@@ -5,12 +5,29 @@ enum WebPStill {
   /// A lossless WebP file of `image`: method 4 (`small`) or 1 (`fast`), quality 75 (in lossless
   /// mode, how hard libwebp searches).
   static func encode(_ image: RGBAImage, effort: ImageEffort) throws(TranscodeError) -> [UInt8] {
+    try encode(image) { config in
+      config.lossless = 1
+      config.quality = 75
+      config.method = effort == .small ? 4 : 1
+    }
+  }
+
+  /// A lossy WebP file of `image` at `quality` (0-100), method 4.
+  static func encode(_ image: RGBAImage, lossyQuality: Int) throws(TranscodeError) -> [UInt8] {
+    try encode(image) { config in
+      config.lossless = 0
+      config.quality = Float(lossyQuality)
+      config.method = 4
+    }
+  }
+
+  private static func encode(
+    _ image: RGBAImage, _ configure: (inout WebPConfig) -> Void
+  ) throws(TranscodeError) -> [UInt8] {
     try WebPLibrary.load()
     var config = WebPConfig()
     guard cwebp_config_init(&config) != 0 else { throw .internalError("libwebp: version mismatch") }
-    config.lossless = 1
-    config.quality = 75
-    config.method = effort == .small ? 4 : 1
+    configure(&config)
     var picture = WebPPicture()
     guard cwebp_picture_init(&picture) != 0 else {
       throw .internalError("libwebp: version mismatch")

@@ -25,8 +25,45 @@ struct FileResult: Sendable, Encodable {
   var warnings: [String] = []
   /// The human line for a success (stdout, without `--json` or `--quiet`); not in the JSON.
   var message: String?
-  /// `--measure`: what the output kept of the GIF.
+  /// `--measure` (or `--target-psnr`): what the output kept of the GIF.
   var fidelity: Measured?
+  /// `--target-psnr`: the crf or quality chosen, and the encodes it took.
+  var setting: Int?
+  var trials: Int?
+  /// `--to web`: what was made, kept and dropped.
+  var web: Web?
+
+  /// A `--to web` result as JSON: the page, what it shows, and every candidate.
+  struct Web: Sendable, Encodable {
+    struct Rendition: Sendable, Encodable {
+      var kind: String
+      var path: String
+      var type: String
+      var setting: Int
+      var kept: Bool
+      var dropped: String?
+      var fidelity: Measured
+    }
+    var html: String
+    var answer: String
+    var transparent: Bool
+    var minimumPSNR: Double
+    var poster: String?
+    var renditions: [Rendition]
+
+    init(_ s: WebSummary) {
+      html = s.html
+      answer = s.answer.rawValue
+      transparent = s.transparent
+      minimumPSNR = s.minimumPSNR
+      poster = s.poster
+      renditions = s.renditions.map {
+        Rendition(
+          kind: $0.kind.rawValue, path: $0.path, type: $0.mimeType, setting: $0.setting,
+          kept: $0.kept, dropped: $0.dropped, fidelity: Measured($0.fidelity))
+      }
+    }
+  }
 
   /// ``Fidelity`` as JSON: PSNR in dB (null when identical: JSON has no infinity), SSIM, the
   /// worst frame, errors in ms, sizes.
@@ -57,6 +94,6 @@ struct FileResult: Sendable, Encodable {
   enum CodingKeys: String, CodingKey {
     case input, outputs, status, frames, pictures, ticks, rate, durationMilliseconds, bytes,
       seconds, error,
-      exitStatus, warnings, fidelity
+      exitStatus, warnings, setting, trials, fidelity, web
   }
 }

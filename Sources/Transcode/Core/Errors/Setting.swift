@@ -26,6 +26,8 @@ public enum Setting: String, Sendable, Equatable, CaseIterable {
   case sheetFormat = "sheet format"
   case quality = "quality"
   case effort = "effort"
+  case targetPSNR = "target PSNR"
+  case minimumPSNR = "fidelity floor"
 
   /// The plain-words name: "the crf".
   public var plainName: String { "the \(rawValue)" }

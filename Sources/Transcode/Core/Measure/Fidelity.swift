@@ -52,8 +52,10 @@ package struct FidelityWalk {
   /// The GIF frame of the worst interval metered so far.
   private var worstFrame = 0
 
-  package init(width: Int, height: Int, background: (r: UInt8, g: UInt8, b: UInt8)) {
-    meter = FidelityMeter(width: width, height: height, background: background)
+  package init(
+    width: Int, height: Int, background: (r: UInt8, g: UInt8, b: UInt8), ssim: Bool = true
+  ) {
+    meter = FidelityMeter(width: width, height: height, background: background, ssim: ssim)
   }
 
   /// The number of grid slots whose time falls in [from, to).

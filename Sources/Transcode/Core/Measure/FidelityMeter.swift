@@ -19,6 +19,8 @@ package struct FidelityMeter: Sendable {
   package let width: Int
   package let height: Int
   package let background: (r: UInt8, g: UInt8, b: UInt8)
+  /// Whether SSIM is computed (about half of the work; a PSNR target's trials need none).
+  package let measuresSSIM: Bool
 
   /// Sum over slots of the mean squared error (averaged over the three planes).
   private var squaredError = 0.0
@@ -30,10 +32,13 @@ package struct FidelityMeter: Sendable {
   private(set) package var worst: (interval: Int, psnr: Double)?
   private var intervals = 0
 
-  package init(width: Int, height: Int, background: (r: UInt8, g: UInt8, b: UInt8)) {
+  package init(
+    width: Int, height: Int, background: (r: UInt8, g: UInt8, b: UInt8), ssim: Bool = true
+  ) {
     self.width = width
     self.height = height
     self.background = background
+    measuresSSIM = ssim
   }
 
   /// PSNR in dB over every slot, from the mean squared error of all of them (as FFmpeg's
@@ -44,9 +49,9 @@ package struct FidelityMeter: Sendable {
   }
 
   /// The mean SSIM over every slot ("All" in FFmpeg's `ssim`), nil before any slot or when the
-  /// picture is under 8x8 (FFmpeg reports NaN there).
+  /// picture is under 8x8 (FFmpeg reports NaN there), or when not measured.
   package var ssim: Double? {
-    guard slots > 0, Self.hasSSIM(width: width, height: height) else { return nil }
+    guard slots > 0, measuresSSIM, Self.hasSSIM(width: width, height: height) else { return nil }
     return ssimSum / Double(slots)
   }
 
@@ -62,7 +67,7 @@ package struct FidelityMeter: Sendable {
     var structural = 0.0
     for plane in 0..<3 {
       mse += Self.meanSquaredError(a[plane], b[plane]) / 3
-      if Self.hasSSIM(width: width, height: height) {
+      if measuresSSIM && Self.hasSSIM(width: width, height: height) {
         structural += Self.ssim(a[plane], b[plane], width: width, height: height) / 3
       }
     }
@@ -76,21 +81,20 @@ package struct FidelityMeter: Sendable {
   /// R, G and B planes of `rgba` composited on the background.
   private func planes(_ rgba: [UInt8]) -> [[UInt8]] {
     let count = width * height
-    var r = [UInt8](repeating: 0, count: count)
-    var g = r
-    var b = r
     let back = (Int(background.r), Int(background.g), Int(background.b))
-    for i in 0..<count {
-      let alpha = Int(rgba[i * 4 + 3])
-      if alpha == 255 {
-        (r[i], g[i], b[i]) = (rgba[i * 4], rgba[i * 4 + 1], rgba[i * 4 + 2])
-      } else {
-        r[i] = Self.blend(Int(rgba[i * 4]), over: back.0, alpha: alpha)
-        g[i] = Self.blend(Int(rgba[i * 4 + 1]), over: back.1, alpha: alpha)
-        b[i] = Self.blend(Int(rgba[i * 4 + 2]), over: back.2, alpha: alpha)
+    return (0..<3).map { channel in
+      let under = channel == 0 ? back.0 : channel == 1 ? back.1 : back.2
+      return [UInt8](unsafeUninitializedCapacity: count) { plane, initialized in
+        rgba.withUnsafeBufferPointer { source in
+          for i in 0..<count {
+            let alpha = Int(source[i &* 4 &+ 3])
+            let value = source[i &* 4 &+ channel]
+            plane[i] = alpha == 255 ? value : Self.blend(Int(value), over: under, alpha: alpha)
+          }
+        }
+        initialized = count
       }
     }
-    return [r, g, b]
   }
 
   /// FFmpeg's `overlay` blend of 8-bit straight alpha: (d(255 - a) + s a) / 255, rounded as
@@ -106,9 +110,13 @@ package struct FidelityMeter: Sendable {
 
   static func meanSquaredError(_ a: [UInt8], _ b: [UInt8]) -> Double {
     var sum = 0
-    for i in 0..<a.count {
-      let d = Int(a[i]) - Int(b[i])
-      sum += d * d
+    a.withUnsafeBufferPointer { a in
+      b.withUnsafeBufferPointer { b in
+        for i in 0..<a.count {
+          let d = Int(a[i]) &- Int(b[i])
+          sum &+= d &* d
+        }
+      }
     }
     return Double(sum) / Double(a.count)
   }
@@ -123,39 +131,49 @@ package struct FidelityMeter: Sendable {
   static func ssim(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int) -> Double {
     let columns = width >> 2
     let rows = height >> 2
-    // (s1, s2, ss, s12) of each 4x4 block in one row of blocks.
-    func blockSums(row: Int) -> [(Int, Int, Int, Int)] {
-      (0..<columns).map { column in
-        var s1 = 0
-        var s2 = 0
-        var ss = 0
-        var s12 = 0
-        for y in 0..<4 {
-          let base = (row * 4 + y) * width + column * 4
-          for x in 0..<4 {
-            let p = Int(a[base + x])
-            let q = Int(b[base + x])
-            s1 += p
-            s2 += q
-            ss += p * p + q * q
-            s12 += p * q
+    // (s1, s2, ss, s12) of each 4x4 block in one row of blocks, four Ints per block; two rows
+    // of them reused (this runs on every measured interval).
+    var above = [Int](repeating: 0, count: columns * 4)
+    var current = above
+    func blockSums(row: Int, into sums: inout [Int]) {
+      a.withUnsafeBufferPointer { a in
+        b.withUnsafeBufferPointer { b in
+          for column in 0..<columns {
+            var s1 = 0
+            var s2 = 0
+            var ss = 0
+            var s12 = 0
+            for y in 0..<4 {
+              let base = (row * 4 + y) * width + column * 4
+              for x in 0..<4 {
+                let p = Int(a[base + x])
+                let q = Int(b[base + x])
+                s1 += p
+                s2 += q
+                ss += p * p + q * q
+                s12 += p * q
+              }
+            }
+            sums[column * 4] = s1
+            sums[column * 4 + 1] = s2
+            sums[column * 4 + 2] = ss
+            sums[column * 4 + 3] = s12
           }
         }
-        return (s1, s2, ss, s12)
       }
     }
     var total = 0.0
-    var above = blockSums(row: 0)
+    blockSums(row: 0, into: &above)
     for row in 1..<rows {
-      let current = blockSums(row: row)
+      blockSums(row: row, into: &current)
       for column in 0..<(columns - 1) {
-        let s = [above[column], above[column + 1], current[column], current[column + 1]]
-        total += Double(
-          windowSSIM(
-            s1: s.reduce(0) { $0 + $1.0 }, s2: s.reduce(0) { $0 + $1.1 },
-            ss: s.reduce(0) { $0 + $1.2 }, s12: s.reduce(0) { $0 + $1.3 }))
+        let i = column * 4
+        func sum(_ k: Int) -> Int {
+          above[i + k] + above[i + 4 + k] + current[i + k] + current[i + 4 + k]
+        }
+        total += Double(windowSSIM(s1: sum(0), s2: sum(1), ss: sum(2), s12: sum(3)))
       }
-      above = current
+      swap(&above, &current)
     }
     return total / Double((rows - 1) * (columns - 1))
   }

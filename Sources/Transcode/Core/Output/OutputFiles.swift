@@ -87,6 +87,22 @@ public final class OutputFiles {
     }
   }
 
+  /// Takes `file`, a finished file in `target`'s folder that `cancellation` tracks as a
+  /// temporary (a candidate made before it was chosen), as `target`'s content: it is renamed to
+  /// the target's temporary and goes into place with the others on `commit()`.
+  public func adopt(_ file: String, as target: String) throws(TranscodeError) {
+    let i = try slot(target)
+    let path = temporaries[i].temporary
+    var failure: Int32 = 0
+    try cancellation.creatingTemporary(path) { () throws(TranscodeError) in
+      if rename(file, path) != 0 { failure = errno } else { temporaries[i].made = true }
+    }
+    if failure != 0 {
+      throw .io(path: target, reason: "cannot move the finished file: \(InputFile.reason(failure))")
+    }
+    cancellation.releasingTemporary(file) {}
+  }
+
   /// Renames every temporary into place. After this the files are the user's.
   public func commit() throws(TranscodeError) {
     try cancellation.check()
@@ -107,9 +123,15 @@ public final class OutputFiles {
 
   /// Removes the temporaries (the targets are untouched).
   public func discard() {
-    for (_, temporary, made) in temporaries where made {
+    for (i, (_, temporary, made)) in temporaries.enumerated() where made {
       cancellation.releasingTemporary(temporary) { unlink(temporary) }
+      temporaries[i].made = false
     }
+  }
+
+  /// The temporary file `target` is written to before `commit()` (it exists once written).
+  package func temporaryPath(of target: String) -> String? {
+    temporaries.first { $0.target == target }?.temporary
   }
 
   private func slot(_ target: String) throws(TranscodeError) -> Int {

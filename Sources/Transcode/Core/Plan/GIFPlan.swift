@@ -70,6 +70,18 @@ public struct GIFPlan: Sendable {
     }
   }
 
+  /// The same GIF planned as `--measure` compares it: native timing, browser delays, no
+  /// second read of the input (which may have been standard input).
+  package func measuringPlan() throws(TranscodeError) -> GIFPlan {
+    do throws(TimelineError) {
+      let timeline = try Timeline.plan(
+        delaysCentiseconds: index.delaysCentiseconds, policy: .browser, kind: .native)
+      return GIFPlan(path: path, source: source, timeline: timeline)
+    } catch {
+      throw .cannotConvert(path: path, .timeline(error))
+    }
+  }
+
   /// Throws unless there is a picture to convert: at least one frame, on a canvas with pixels.
   /// Video and sheets call this; `--info` and `--check` report such files instead.
   public func requirePicture() throws(TranscodeError) {

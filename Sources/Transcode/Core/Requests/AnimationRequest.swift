@@ -55,12 +55,18 @@ public struct AnimationRequest: Sendable, Equatable {
   public var maxPixels: Int
   /// Treat GIF damage as an error instead of playing through it.
   public var strict: Bool
+  /// The PSNR (dB, ``VideoRequest/targetPSNRRange``) the image should reach at the smallest
+  /// size: a few trial encodes choose the quality (``AnimationSummary/setting``), and the
+  /// image is measured (``AnimationSummary/fidelity``). Nil: the fixed ``quality``. Excludes
+  /// ``quality`` and ``lossless``.
+  public var targetPSNR: Double?
 
   public init(
     input: String, output: String, format: Format, force: Bool = false,
     delays: DelayPolicy = .browser, timeline: TimelineKind = .native, quality: Int? = nil,
     lossless: Bool = false, effort: Int = 4, speed: Int = 6, background: VideoColor? = nil,
-    loop: Int? = nil, maxPixels: Int = GIFSource.defaultMaxPixels, strict: Bool = false
+    loop: Int? = nil, maxPixels: Int = GIFSource.defaultMaxPixels, strict: Bool = false,
+    targetPSNR: Double? = nil
   ) {
     self.input = input
     self.output = output
@@ -76,6 +82,7 @@ public struct AnimationRequest: Sendable, Equatable {
     self.loop = loop
     self.maxPixels = maxPixels
     self.strict = strict
+    self.targetPSNR = targetPSNR
   }
 
   public static let qualityRange = 0...100
@@ -104,6 +111,8 @@ public struct AnimationRequest: Sendable, Equatable {
           reason: "libavif 0.11 writes no loop count; browsers loop AVIF forever")
       }
     }
+    try VideoRequest.validate(
+      targetPSNR: targetPSNR, setting: .quality, given: quality != nil, lossless: lossless)
     if maxPixels < 1 { throw .outOfRange(.maxPixels, value: "\(maxPixels)", allowed: "at least 1") }
     if output == input && input != "-" { throw .outputIsInput(path: output) }
   }
@@ -143,11 +152,17 @@ public struct AnimationSummary: Sendable, Equatable {
   public var bytes: Int
   /// Things the user should know: timeline warnings, damage played through, loop changes.
   public var warnings: [String]
+  /// The quality used: the one asked for, the format's default, or the one a PSNR target chose.
+  public var setting: Int
+  /// The file measured against the GIF, when a PSNR target was searched for (nil otherwise).
+  public var fidelity: Fidelity?
+  /// Trial encodes run for a PSNR target (0 without one); the output itself may be one.
+  public var trials: Int
 
   public init(
     output: String, format: AnimationRequest.Format, width: Int, height: Int, frames: Int,
     gifFrames: Int, durationMilliseconds: Int, plays: Int, keepsAlpha: Bool, bytes: Int,
-    warnings: [String]
+    warnings: [String], setting: Int = 0, fidelity: Fidelity? = nil, trials: Int = 0
   ) {
     self.output = output
     self.format = format
@@ -160,5 +175,8 @@ public struct AnimationSummary: Sendable, Equatable {
     self.keepsAlpha = keepsAlpha
     self.bytes = bytes
     self.warnings = warnings
+    self.setting = setting
+    self.fidelity = fidelity
+    self.trials = trials
   }
 }

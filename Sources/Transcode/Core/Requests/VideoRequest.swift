@@ -127,6 +127,10 @@ public struct VideoRequest: Sendable, Equatable {
   public var maxPixels: Int
   /// Treat GIF damage as an error instead of playing through it.
   public var strict: Bool
+  /// The PSNR (dB, ``targetPSNRRange``) the video should reach at the smallest size: a few
+  /// trial encodes choose the crf (``VideoSummary/setting``), and the video is measured
+  /// (``VideoSummary/fidelity``). Nil: the fixed ``crf``. Excludes ``crf`` and ``lossless``.
+  public var targetPSNR: Double?
 
   public init(
     input: String, output: String, format: Format, codec: Codec? = nil, poster: Bool = false,
@@ -134,7 +138,8 @@ public struct VideoRequest: Sendable, Equatable {
     cfr: Bool = false, crf: Int? = nil, preset: String = "medium", speed: Int? = nil,
     background: VideoColor? = nil, even: EvenSize? = nil, width: Int? = nil, height: Int? = nil,
     scaleFilter: ScaleFilter = .bilinear, pixelArt: Bool = false, lossless: Bool = false,
-    loop: Loop = .plays(1), maxPixels: Int = GIFSource.defaultMaxPixels, strict: Bool = false
+    loop: Loop = .plays(1), maxPixels: Int = GIFSource.defaultMaxPixels, strict: Bool = false,
+    targetPSNR: Double? = nil
   ) {
     self.input = input
     self.output = output
@@ -158,6 +163,25 @@ public struct VideoRequest: Sendable, Equatable {
     self.loop = loop
     self.maxPixels = maxPixels
     self.strict = strict
+    self.targetPSNR = targetPSNR
+  }
+
+  /// The PSNR targets taken, in dB: 10 is a picture barely recognisable, 99 identical in all
+  /// but name (a GIF's 8-bit pixels give infinity only when identical).
+  public static let targetPSNRRange: ClosedRange<Double> = 10...99
+
+  /// Throws when `target` is out of ``targetPSNRRange`` or given with `setting` (a fixed
+  /// crf or quality) or `lossless`.
+  package static func validate(
+    targetPSNR target: Double?, setting: Setting, given: Bool, lossless: Bool
+  ) throws(RequestError) {
+    guard let target else { return }
+    if !targetPSNRRange.contains(target) {
+      let value = target == target.rounded() && abs(target) < 1e15 ? "\(Int(target))" : "\(target)"
+      throw .outOfRange(.targetPSNR, value: value, allowed: "10-99 (dB)")
+    }
+    if given { throw .conflict(.targetPSNR, setting) }
+    if lossless { throw .conflict(.targetPSNR, .lossless) }
   }
 
   /// The x264 presets MP4 takes, fastest first.
@@ -202,6 +226,7 @@ public struct VideoRequest: Sendable, Equatable {
         reason: "SVT-AV1 has no lossless mode; webm with vp9 plays lossless VP9")
     }
     if lossless && crf != nil { throw .conflict(.lossless, .crf) }
+    try Self.validate(targetPSNR: targetPSNR, setting: .crf, given: crf != nil, lossless: lossless)
     if let crf, !Self.crfRange(codec).contains(crf) {
       let range = Self.crfRange(codec)
       let what = codec == format.defaultCodec ? format.rawValue : codec.rawValue

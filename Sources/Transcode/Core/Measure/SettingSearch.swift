@@ -1,0 +1,186 @@
+/// The search behind a PSNR target: which encoder setting (a crf, a quality) reaches `target`
+/// dB at the smallest size, found with a few trials.
+///
+/// The candidates are ordered from worst to best quality (a crf range reversed, a quality range
+/// as it is), so PSNR grows with the index, roughly: the search keeps the lowest index that met
+/// the target and the highest below it that did not, and steps between them by linear
+/// interpolation (outside them, by the slope the trials showed, or `slope` before there are
+/// two). It stops when the two are neighbours, when a trial lands within `closeEnough` above the
+/// target, when the next index was tried already or the worst or best candidate settles it, or
+/// after `maxTrials`. Curves that are not monotone (libwebp chooses lossless frames when they
+/// are smaller) only cost trials: the answer is always the best trial by ``prefers(_:over:)``.
+public struct SettingSearch: Sendable {
+  /// Which way a setting's number runs.
+  public enum Direction: Sendable {
+    /// A higher number is better and bigger (WebP and AVIF quality).
+    case higherIsBetter
+    /// A higher number is worse and smaller (a crf).
+    case higherIsWorse
+  }
+
+  /// One trial: the setting, what it measured and how large it was.
+  public struct Trial: Sendable, Equatable {
+    public var setting: Int
+    public var psnr: Double
+    public var bytes: Int
+
+    public init(setting: Int, psnr: Double, bytes: Int) {
+      self.setting = setting
+      self.psnr = psnr
+      self.bytes = bytes
+    }
+  }
+
+  /// The outcome: the trial chosen and every trial, in the order they ran.
+  public struct Outcome: Sendable, Equatable {
+    public var chosen: Trial
+    public var trials: [Trial]
+  }
+
+  /// The settings tried, from worst to best quality.
+  public let candidates: [Int]
+  public let target: Double
+  /// The first setting tried (a candidate).
+  public var start: Int
+  /// PSNR gained per step to the next candidate, before two trials say better.
+  public var slope: Double
+  public var maxTrials: Int
+  /// A trial that meets the target by at most this many dB ends the search.
+  public var closeEnough: Double
+
+  /// Searches `candidates` (worst to best quality) from `start`.
+  public init(
+    candidates: [Int], target: Double, start: Int, slope: Double, maxTrials: Int = 6,
+    closeEnough: Double = 0.15
+  ) {
+    precondition(!candidates.isEmpty, "no setting to search")
+    self.candidates = candidates
+    self.target = target
+    self.start = candidates.contains(start) ? start : candidates[candidates.count / 2]
+    self.slope = max(slope, Self.minimumSlope)
+    self.maxTrials = max(1, maxTrials)
+    self.closeEnough = closeEnough
+  }
+
+  /// Searches every setting of `range`, whose numbers run in `direction`.
+  public init(
+    range: ClosedRange<Int>, direction: Direction, target: Double, start: Int, slope: Double,
+    maxTrials: Int = 6, closeEnough: Double = 0.15
+  ) {
+    self.init(
+      candidates: direction == .higherIsBetter ? Array(range) : range.reversed(), target: target,
+      start: start, slope: slope, maxTrials: maxTrials, closeEnough: closeEnough)
+  }
+
+  /// The smallest slope believed (dB per step): flatter trials are noise.
+  static let minimumSlope = 0.02
+
+  /// Runs the search; `trial` encodes at a setting and returns its PSNR (infinity when
+  /// identical) and bytes. Errors from `trial` end the search.
+  public func run<E: Error>(
+    _ trial: (Int) throws(E) -> (psnr: Double, bytes: Int)
+  ) throws(E) -> Outcome {
+    var tried: [Int: Trial] = [:]
+    var order: [Trial] = []
+    var next: Int? = candidates.firstIndex(of: start)
+    while let index = next, order.count < maxTrials, tried[index] == nil {
+      let (psnr, bytes) = try trial(candidates[index])
+      let result = Trial(setting: candidates[index], psnr: psnr, bytes: bytes)
+      tried[index] = result
+      order.append(result)
+      next = nextIndex(tried)
+    }
+    var chosen = order[0]
+    for t in order.dropFirst() where Self.prefers(t, over: chosen, target: target) { chosen = t }
+    return Outcome(chosen: chosen, trials: order)
+  }
+
+  /// The next candidate index to try, or nil when the trials settle it.
+  func nextIndex(_ tried: [Int: Trial]) -> Int? {
+    let passing = tried.filter { $0.value.psnr >= target }.keys
+    let pass = passing.min()
+    let fail = tried.filter { $0.value.psnr < target && $0.key < (pass ?? Int.max) }.keys.max()
+    if let pass, tried[pass]!.psnr - target <= closeEnough { return nil }
+    var index: Int
+    switch (fail, pass) {
+    case (let low?, let high?):
+      if high - low <= 1 { return nil }
+      let (a, b) = (tried[low]!.psnr, tried[high]!.psnr)
+      if b.isFinite && b > a {
+        let x = Double(low) + (target - a) / (b - a) * Double(high - low)
+        index = Int(x.rounded())
+      } else {
+        index = (low + high) / 2
+      }
+      index = min(max(index, low + 1), high - 1)
+    case (nil, let high?):
+      if high == 0 { return nil }
+      let gain = tried[high]!.psnr - target
+      let steps = gain.isFinite ? Int((gain / slope(tried, near: high)).rounded(.down)) : 4
+      index = max(0, high - max(1, steps))
+    case (let low?, nil):
+      if low == candidates.count - 1 { return nil }
+      let missing = target - tried[low]!.psnr
+      let steps = Int((missing / slope(tried, near: low)).rounded(.up))
+      index = min(candidates.count - 1, low + max(1, steps))
+    case (nil, nil):
+      return nil
+    }
+    return tried[index] == nil ? index : nil
+  }
+
+  /// PSNR per step around candidate `index`: between the two finite trials nearest it when
+  /// they rise, else the prior `slope`.
+  func slope(_ tried: [Int: Trial], near index: Int) -> Double {
+    let finite = tried.filter { $0.value.psnr.isFinite }
+      .sorted { abs($0.key - index) < abs($1.key - index) }
+    guard finite.count >= 2 else { return slope }
+    let (a, b) = (finite[0], finite[1])
+    let rise = (a.value.psnr - b.value.psnr) / Double(a.key - b.key)
+    return rise > Self.minimumSlope ? rise : slope
+  }
+
+  /// The setting that should bring a full encode at `setting`, which measured `measured` dB,
+  /// onto the target at a smaller size, or nil. When the sample trials tried `setting`, the
+  /// full encode's offset from it (a sample's PSNR is not the whole GIF's) is added to every
+  /// trial: when the encode met the target, the lowest trial that then meets it too is the
+  /// answer (nil when that is `setting`); when it missed by more than `tolerance`, the lowest
+  /// trial that then meets it. Otherwise the trials' slope says how many steps make up the
+  /// difference, when the encode missed the target by more than `tolerance` either way.
+  public func correction(
+    from setting: Int, measured: Double, trials: [Trial], tolerance: Double = 0.25
+  ) -> Int? {
+    guard let index = candidates.firstIndex(of: setting) else { return nil }
+    var tried: [Int: Trial] = [:]
+    for t in trials { if let i = candidates.firstIndex(of: t.setting) { tried[i] = t } }
+    if let sampled = tried[index]?.psnr, sampled.isFinite, measured.isFinite {
+      let offset = measured - sampled
+      let lowest = tried.filter { $0.value.psnr + offset >= target }.keys.min()
+      if measured >= target {
+        return lowest.flatMap { $0 < index ? candidates[$0] : nil }
+      }
+      if measured < target - tolerance, let lowest, lowest > index { return candidates[lowest] }
+    }
+    let perStep = slope(tried, near: index)
+    var corrected = index
+    if measured < target - tolerance {
+      corrected = index + max(1, Int(((target - measured) / perStep).rounded(.up)))
+    } else if measured > target + tolerance, measured.isFinite {
+      corrected = index - Int(((measured - target) / perStep).rounded(.down))
+    } else if !measured.isFinite, index > 0 {
+      corrected = index - 1
+    }
+    corrected = min(max(corrected, 0), candidates.count - 1)
+    return corrected == index ? nil : candidates[corrected]
+  }
+
+  /// Whether `a` is the better answer than `b`: one that meets the target beats one that does
+  /// not; of two that meet it the smaller (then the closer to the target); of two that do not,
+  /// the higher PSNR (then the smaller).
+  public static func prefers(_ a: Trial, over b: Trial, target: Double) -> Bool {
+    let (aMeets, bMeets) = (a.psnr >= target, b.psnr >= target)
+    if aMeets != bMeets { return aMeets }
+    if aMeets { return a.bytes != b.bytes ? a.bytes < b.bytes : a.psnr < b.psnr }
+    return a.psnr != b.psnr ? a.psnr > b.psnr : a.bytes < b.bytes
+  }
+}

@@ -1,0 +1,207 @@
+/// `gif2x --to web`: one GIF in; out, the renditions a page needs that beat it (smaller, and
+/// close enough), measured, and the HTML to paste.
+public struct WebRequest: Sendable, Equatable {
+  /// The GIF.
+  public var input: String
+  /// The page written for it (`NAME.html`); every other file goes beside it, named after it:
+  /// `NAME.mp4`, `NAME.webm`, `NAME.avif`, `NAME.webp`, `NAME.poster.webp`, and `NAME.gif` (a
+  /// copy of the GIF, when the page falls back to it and it lives in another folder).
+  public var output: String
+  /// Replace existing files.
+  public var force: Bool
+  /// The fidelity floor: a rendition is kept only when its PSNR against the GIF (RGB, on the
+  /// 10 ms display grid) is at least this.
+  public var minimumPSNR: Double
+  /// How written delays become durations.
+  public var delays: DelayPolicy
+  public var maxPixels: Int
+  public var strict: Bool
+
+  /// The documented default floor (see README, "Replacing GIFs on a web page").
+  public static let defaultMinimumPSNR = 35.0
+  /// Candidates aim this far above the floor: the search lands within a few tenths of a dB of
+  /// its target, and a candidate under the floor is dropped.
+  public static let targetMargin = 0.3
+  /// The floors accepted: below 20 dB a rendition no longer looks like its GIF; above 60 dB
+  /// only lossless coding gets there.
+  public static let minimumPSNRRange = 20.0...60.0
+
+  public init(
+    input: String, output: String, force: Bool = false,
+    minimumPSNR: Double = WebRequest.defaultMinimumPSNR, delays: DelayPolicy = .browser,
+    maxPixels: Int = GIFSource.defaultMaxPixels, strict: Bool = false
+  ) {
+    self.input = input
+    self.output = output
+    self.force = force
+    self.minimumPSNR = minimumPSNR
+    self.delays = delays
+    self.maxPixels = maxPixels
+    self.strict = strict
+  }
+
+  public func validate() throws(RequestError) {
+    if !Self.minimumPSNRRange.contains(minimumPSNR) || minimumPSNR.isNaN {
+      throw .outOfRange(
+        .minimumPSNR, value: minimumPSNR.description,
+        allowed:
+          "\(Int(Self.minimumPSNRRange.lowerBound))-\(Int(Self.minimumPSNRRange.upperBound)) dB")
+    }
+  }
+
+  /// `output` with its extension replaced: `NAME.html` -> `NAME.mp4`.
+  public func path(_ suffix: String) -> String {
+    VideoRequest.replacingExtension(of: output, with: suffix)
+  }
+
+  /// The poster of a video rendition.
+  public var posterPath: String { path("poster.webp") }
+
+  /// Where the page's `<img>` finds the GIF: the GIF itself when it is in the page's folder,
+  /// else a copy beside the page.
+  public var gifPath: String {
+    WebPage.folder(of: input) == WebPage.folder(of: output) ? input : path("gif")
+  }
+
+  /// Every file this request may write (the existing ones are refused without `force`).
+  public var outputs: [String] {
+    [output] + WebRendition.Kind.allCases.map { path($0.fileExtension) } + [posterPath]
+      + (gifPath == input ? [] : [gifPath])
+  }
+}
+
+/// One candidate rendition of a GIF for the web, made, measured and judged.
+public struct WebRendition: Sendable, Equatable {
+  public enum Kind: String, Sendable, Equatable, CaseIterable {
+    /// H.264 in MP4: plays everywhere.
+    case mp4
+    /// VP9 in WebM.
+    case webmVP9 = "webm-vp9"
+    /// AV1 in WebM.
+    case webmAV1 = "webm-av1"
+    /// Animated AVIF: alpha in every current browser.
+    case avif
+    /// Animated WebP: alpha in every current browser.
+    case webp
+
+    public var fileExtension: String {
+      switch self {
+      case .mp4: return "mp4"
+      case .webmVP9, .webmAV1: return "webm"
+      case .avif: return "avif"
+      case .webp: return "webp"
+      }
+    }
+
+    public var isVideo: Bool { self == .mp4 || self == .webmVP9 || self == .webmAV1 }
+
+    /// "MP4 (H.264)", "WebM (AV1)", "AVIF"...
+    public var label: String {
+      switch self {
+      case .mp4: return "MP4 (H.264)"
+      case .webmVP9: return "WebM (VP9)"
+      case .webmAV1: return "WebM (AV1)"
+      case .avif: return "animated AVIF"
+      case .webp: return "animated WebP"
+      }
+    }
+  }
+
+  public var kind: Kind
+  /// Where it is (kept) or would have been (dropped).
+  public var path: String
+  /// The MIME type for `<source type>`, with codecs where browsers need them to choose.
+  public var mimeType: String
+  /// The encoder setting used: crf for video, quality for images.
+  public var setting: Int
+  public var fidelity: Fidelity
+  /// Why it was dropped; nil when kept.
+  public var dropped: String?
+
+  public var kept: Bool { dropped == nil }
+  public var bytes: Int { fidelity.bytes }
+
+  public init(
+    kind: Kind, path: String, mimeType: String, setting: Int, fidelity: Fidelity,
+    dropped: String?
+  ) {
+    self.kind = kind
+    self.path = path
+    self.mimeType = mimeType
+    self.setting = setting
+    self.fidelity = fidelity
+    self.dropped = dropped
+  }
+}
+
+/// What `--to web` made of one GIF.
+public struct WebSummary: Sendable, Equatable {
+  /// What the page shows.
+  public enum Answer: String, Sendable, Equatable {
+    /// `<video>` with the kept videos as sources.
+    case video
+    /// `<picture>` with the kept animated images, the GIF as the fallback.
+    case picture
+    /// Nothing beat the GIF: the page shows the GIF.
+    case gif
+  }
+
+  public var input: String
+  public var html: String
+  public var answer: Answer
+  public var width: Int
+  public var height: Int
+  /// Whether a shown frame has a transparent pixel.
+  public var transparent: Bool
+  /// How many times the GIF plays, 0 for forever. A video holds one play: forever is
+  /// `<video loop>`, a count is replayed by the element's `onended`.
+  public var plays: Int
+  public var gifBytes: Int
+  /// The floor the renditions were judged against.
+  public var minimumPSNR: Double
+  /// Every candidate made, kept or dropped, in the order made.
+  public var renditions: [WebRendition]
+  /// The video poster written, when the answer is a video.
+  public var poster: String?
+  /// The GIF as the page refers to it (the input, or a copy beside the page).
+  public var gif: String
+  /// Every file written, the page first.
+  public var written: [String]
+  public var warnings: [String]
+
+  public var kept: [WebRendition] { renditions.filter(\.kept) }
+
+  public init(
+    input: String, html: String, answer: Answer, width: Int, height: Int, transparent: Bool,
+    plays: Int, gifBytes: Int, minimumPSNR: Double, renditions: [WebRendition],
+    poster: String?, gif: String, written: [String], warnings: [String]
+  ) {
+    self.input = input
+    self.html = html
+    self.answer = answer
+    self.width = width
+    self.height = height
+    self.transparent = transparent
+    self.plays = plays
+    self.gifBytes = gifBytes
+    self.minimumPSNR = minimumPSNR
+    self.renditions = renditions
+    self.poster = poster
+    self.gif = gif
+    self.written = written
+    self.warnings = warnings
+  }
+}
+
+/// How far `--to web` is with one GIF: `done` of `total` renditions made.
+public struct WebProgress: Sendable, Equatable {
+  public var done: Int
+  public var total: Int
+  public var making: WebRendition.Kind
+
+  public init(done: Int, total: Int, making: WebRendition.Kind) {
+    self.done = done
+    self.total = total
+    self.making = making
+  }
+}

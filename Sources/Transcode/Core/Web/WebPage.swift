@@ -1,0 +1,250 @@
+/// The HTML `--to web` writes: the element to paste for one GIF (inside a page that plays it),
+/// and the index of a folder's GIFs beside their renditions. Paths in the markup are relative
+/// to the page's folder.
+public enum WebPage {
+  /// The element that replaces the GIF: `<video>` with the kept videos smallest first (a browser
+  /// plays the first source whose type it can), `<picture>` with the kept animated images
+  /// smallest first and the GIF as the `<img>` every browser shows, or the GIF itself.
+  public static func element(_ s: WebSummary, relativeTo folder: String, indent: String = "")
+    -> String
+  {
+    let size = "width=\"\(s.width)\" height=\"\(s.height)\""
+    let kept = s.kept.sorted { $0.bytes < $1.bytes }
+    let gif = attribute(relative(s.gif, to: folder))
+    switch s.answer {
+    case .video:
+      var attributes = "autoplay muted playsinline"
+      if s.plays == 0 { attributes += " loop" }
+      attributes += " \(size)"
+      if s.plays > 1 {
+        attributes +=
+          " data-plays=\"\(s.plays)\" onended=\"if (--this.dataset.plays > 0) this.play()\""
+      }
+      if let poster = s.poster {
+        attributes += " poster=\"\(attribute(relative(poster, to: folder)))\""
+      }
+      var lines = ["<video \(attributes)>"]
+      for r in kept where r.kind.isVideo {
+        lines.append(
+          "  <source src=\"\(attribute(relative(r.path, to: folder)))\" type='\(r.mimeType)'>")
+      }
+      lines.append("</video>")
+      return lines.map { indent + $0 }.joined(separator: "\n")
+    case .picture:
+      var lines = ["<picture>"]
+      for r in kept where !r.kind.isVideo {
+        lines.append(
+          "  <source srcset=\"\(attribute(relative(r.path, to: folder)))\" type=\"\(r.mimeType)\">")
+      }
+      lines.append("  <img src=\"\(gif)\" \(size) alt=\"\">")
+      lines.append("</picture>")
+      return lines.map { indent + $0 }.joined(separator: "\n")
+    case .gif:
+      return indent + "<img src=\"\(gif)\" \(size) alt=\"\">"
+    }
+  }
+
+  /// The page for one GIF: a complete document that shows the element, with a comment that says
+  /// what was made and what to paste.
+  public static func page(_ s: WebSummary) -> String {
+    let folder = Self.folder(of: s.html)
+    let name = text(baseName(s.input))
+    var notes: [String] = []
+    switch s.answer {
+    case .video, .picture:
+      let best = s.kept.min { $0.bytes < $1.bytes }!
+      notes.append(
+        "gif2x: \(name) (\(s.gifBytes) bytes) as \(s.kept.map(\.kind.label).joined(separator: ", "));"
+          + " the smallest, \(best.kind.label), is \(best.bytes) bytes"
+          + " (\(percent(best.fidelity.ratio)) of the GIF) at PSNR \(decibels(best.fidelity.psnr))."
+      )
+    case .gif:
+      notes.append(
+        "gif2x: no rendition of \(name) was smaller than the GIF at PSNR \(decibels(s.minimumPSNR))"
+          + " or more: the GIF is the answer.")
+    }
+    notes.append("Paste the element between the markers into your page.")
+    return """
+      <!doctype html>
+      <html lang="en">
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <title>\(name)</title>
+      <!-- \(notes.joined(separator: "\n     ")) -->
+      <body>
+      <!-- gif2x: begin -->
+      \(element(s, relativeTo: folder))
+      <!-- gif2x: end -->
+      </body>
+      </html>
+
+      """
+  }
+
+  /// The index of many GIFs, written at `path`: for each GIF, the GIF beside every kept
+  /// rendition (each playing on its own), and a table of every candidate with its size,
+  /// fidelity and why it was kept or dropped.
+  public static func index(_ summaries: [WebSummary], at path: String) -> String {
+    let folder = Self.folder(of: path)
+    var out = """
+      <!doctype html>
+      <html lang="en">
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <title>gif2x: \(summaries.count) GIF\(summaries.count == 1 ? "" : "s") for the web</title>
+      <style>
+      body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; }
+      section { border-top: 1px solid #ccc; padding: 1em 0; }
+      .row { display: flex; flex-wrap: wrap; gap: 1em; align-items: flex-start; }
+      figure { margin: 0; }
+      figure img, figure video { max-width: 480px; height: auto; background: repeating-conic-gradient(#ddd 0 25%, #fff 0 50%) 0 0 / 16px 16px; }
+      figcaption { font-size: 12px; color: #444; }
+      table { border-collapse: collapse; margin-top: .5em; }
+      td, th { padding: 2px 10px; text-align: right; }
+      td:first-child, th:first-child, td:last-child, th:last-child { text-align: left; }
+      .dropped { color: #888; }
+      </style>
+      <h1>\(summaries.count) GIF\(summaries.count == 1 ? "" : "s") for the web</h1>
+      <p>Each GIF beside the renditions gif2x kept (smaller than the GIF, close enough to it).
+      Sizes in bytes; PSNR and SSIM against the GIF's frames as browsers play them.</p>
+
+      """
+    for s in summaries {
+      let gif = attribute(relative(s.gif, to: folder))
+      let page = attribute(relative(s.html, to: folder))
+      let size = "width=\"\(s.width)\" height=\"\(s.height)\""
+      out += "<section>\n<h2><a href=\"\(page)\">\(text(baseName(s.input)))</a></h2>\n"
+      out += "<div class=\"row\">\n"
+      out += "<figure><img src=\"\(gif)\" \(size) alt=\"\">"
+      out += "<figcaption>GIF, \(grouped(s.gifBytes)) bytes</figcaption></figure>\n"
+      for r in s.kept.sorted(by: { $0.bytes < $1.bytes }) {
+        let src = attribute(relative(r.path, to: folder))
+        let media =
+          r.kind.isVideo
+          ? "<video src=\"\(src)\" autoplay muted playsinline\(s.plays == 0 ? " loop" : "") \(size)></video>"
+          : "<img src=\"\(src)\" \(size) alt=\"\">"
+        out += "<figure>\(media)<figcaption>\(r.kind.label), \(grouped(r.bytes)) bytes"
+        out +=
+          " (\(percent(r.fidelity.ratio))), \(decibels(r.fidelity.psnr))</figcaption></figure>\n"
+      }
+      out += "</div>\n<table>\n<tr><th>rendition</th><th>bytes</th><th>of the GIF</th>"
+      out += "<th>PSNR</th><th>SSIM</th><th>setting</th><th></th></tr>\n"
+      for r in s.renditions {
+        let ssim = r.fidelity.ssim.map { fixed($0, 4) } ?? "-"
+        out += "<tr\(r.kept ? "" : " class=\"dropped\"")><td>\(r.kind.label)</td>"
+        out += "<td>\(grouped(r.bytes))</td><td>\(percent(r.fidelity.ratio))</td>"
+        out += "<td>\(decibels(r.fidelity.psnr))</td><td>\(ssim)</td><td>\(r.setting)</td>"
+        out += "<td>\(r.dropped.map { "dropped: " + text($0) } ?? "kept")</td></tr>\n"
+      }
+      out += "</table>\n</section>\n"
+    }
+    return out + "</html>\n"
+  }
+
+  // MARK: - Codecs
+
+  /// The RFC 6381 codecs string of an H.264 stream from its `avcC` record (profile,
+  /// constraint flags, level): `avc1.64001f`.
+  public static func h264Codecs(avcC: [UInt8]) -> String? {
+    guard avcC.count >= 4, avcC[0] == 1 else { return nil }
+    return "avc1." + avcC[1...3].map { hex($0) }.joined()
+  }
+
+  /// The codecs string of an AV1 stream from its `av1C` record: `av01.0.05M.08`.
+  public static func av1Codecs(av1C: [UInt8]) -> String? {
+    guard av1C.count >= 4, av1C[0] == 0x81 else { return nil }
+    let profile = av1C[1] >> 5
+    let level = av1C[1] & 0x1f
+    let tier = av1C[2] & 0x80 != 0 ? "H" : "M"
+    let high = av1C[2] & 0x40 != 0
+    let twelve = av1C[2] & 0x20 != 0
+    let depth = high ? (twelve ? "12" : "10") : "08"
+    return "av01.\(profile).\(level < 10 ? "0" : "")\(level)\(tier).\(depth)"
+  }
+
+  // MARK: - Paths and text
+
+  /// The folder part of `path` ("." for a bare name).
+  public static func folder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    let folder = String(path[..<slash])
+    return folder.isEmpty ? "/" : folder
+  }
+
+  /// `path` as a page in `folder` refers to it.
+  public static func relative(_ path: String, to folder: String) -> String {
+    let from = components(folder)
+    let to = components(path)
+    if path.hasPrefix("/") != folder.hasPrefix("/") && folder != "." { return path }
+    var common = 0
+    while common < from.count, common < to.count - 1, from[common] == to[common] { common += 1 }
+    let up = Array(repeating: "..", count: from.count - common)
+    return (up + to[common...]).joined(separator: "/")
+  }
+
+  private static func components(_ path: String) -> [String] {
+    path.split(separator: "/").map(String.init).filter { $0 != "." && !$0.isEmpty }
+  }
+
+  package static func baseName(_ path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? path
+  }
+
+  /// Text for HTML content.
+  package static func text(_ s: String) -> String {
+    var out = ""
+    for c in s {
+      switch c {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      default: out.append(c)
+      }
+    }
+    return out
+  }
+
+  /// A URL path in a double-quoted attribute: percent-encoded where a URL needs it, so a file
+  /// named `a b#1.gif` or `"x".gif` still loads.
+  package static func attribute(_ path: String) -> String {
+    var out = ""
+    for byte in path.utf8 {
+      let c = Character(Unicode.Scalar(byte))
+      let safe =
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5a)
+        || (byte >= 0x61 && byte <= 0x7a) || "-._~/!$'()*+,;=:@".contains(c)
+      out += safe ? String(c) : "%" + hex(byte).uppercased()
+    }
+    return out
+  }
+
+  private static func hex(_ b: UInt8) -> String {
+    let digits = Array("0123456789abcdef")
+    return String([digits[Int(b >> 4)], digits[Int(b & 15)]])
+  }
+
+  package static func decibels(_ x: Double) -> String {
+    x.isInfinite ? "identical" : "\(fixed(x, 1)) dB"
+  }
+
+  package static func percent(_ ratio: Double) -> String { "\(fixed(ratio * 100, 0))%" }
+
+  package static func grouped(_ n: Int) -> String {
+    var digits = Array(String(n))
+    var i = digits.count - 3
+    while i > 0 {
+      digits.insert(",", at: i)
+      i -= 3
+    }
+    return String(digits)
+  }
+
+  package static func fixed(_ x: Double, _ digits: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let n = Int((abs(x) * scale).rounded())
+    let whole = n / Int(scale)
+    let fraction = String(n % Int(scale) + Int(scale)).dropFirst()
+    return (x < 0 && n > 0 ? "-" : "") + "\(whole)" + (digits > 0 ? ".\(fraction)" : "")
+  }
+}

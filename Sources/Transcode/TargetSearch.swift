@@ -1,0 +1,184 @@
+/// A PSNR target (`VideoRequest.targetPSNR`, `AnimationRequest.targetPSNR`): trial encodes,
+/// each measured against the GIF, find the setting (``SettingSearch``) that meets the target at
+/// the smallest size, and the output is written at it and measured.
+///
+/// A short or small GIF (``TrialSample``) is tried whole: every trial is a complete output,
+/// measured exactly, and the best one is committed (no further encode). A longer one is tried
+/// on a sample, a few windows of its timeline encoded as one short file; then the whole GIF is
+/// encoded at the setting found and measured, and when it misses the target by more than
+/// 0.25 dB one corrected encode follows (the better of the two is kept).
+///
+/// Every trial writes a hidden temporary file beside the output (owned by the request's
+/// ``Cancellation``, removed as soon as it is measured, and on every error or cancel);
+/// cancellation is checked before each trial.
+struct TargetSearch {
+  let search: SettingSearch
+  /// The GIF as measuring plays it (native timing, browser delays).
+  let measuring: GIFPlan
+  /// One play of the output's schedule, which the sample windows cut.
+  let schedule: VideoSchedule
+  let sample: TrialSample
+  /// What transparent pixels are measured over (the output's background, white by default).
+  let background: VideoColor
+  /// Plays measured in a whole output.
+  let plays: Int
+  let output: String
+  let cancellation: Cancellation
+
+  /// What the search found: the committed output's summary, its measurement, its setting and
+  /// how many encodes it took (the output's included).
+  struct Found<Summary> {
+    var summary: Summary
+    var fidelity: Fidelity
+    var setting: Int
+    var encodes: Int
+    /// Set when the target was missed by more than half a dB.
+    var warning: String?
+  }
+
+  /// A full output encoded, measured and not yet committed.
+  private struct Candidate<Summary> {
+    var trial: SettingSearch.Trial
+    var files: OutputFiles
+    var summary: Summary
+    var fidelity: Fidelity
+  }
+
+  /// Runs the search. `files` claims the output's files (checked as a plain conversion checks
+  /// them; called before any encode); `encode` writes the output at a setting into the files
+  /// given, over the whole schedule (nil) or the sampled one, without committing.
+  func run<Summary>(
+    files: () throws(TranscodeError) -> OutputFiles,
+    encode: (Int, VideoSchedule?, OutputFiles) throws(TranscodeError) -> Summary,
+    describe: (Int) -> String
+  ) throws(TranscodeError) -> Found<Summary> {
+    let frameCount = measuring.index.frames.count
+    let whole = Array(repeating: 0..<frameCount, count: max(1, plays))
+    typealias Made = Candidate<Summary>
+    // A complete output at `setting`, measured.
+    func full(_ setting: Int, into claimed: OutputFiles) throws(TranscodeError) -> Made {
+      try cancellation.check()
+      let summary = try encode(setting, nil, claimed)
+      let fidelity = try measure(claimed, segments: whole)
+      return Candidate(
+        trial: .init(setting: setting, psnr: fidelity.psnr, bytes: fidelity.bytes),
+        files: claimed, summary: summary, fidelity: fidelity)
+    }
+    var best: Made? = nil
+    func keep(_ candidate: Made) {
+      if let current = best,
+        !SettingSearch.prefers(candidate.trial, over: current.trial, target: search.target)
+      {
+        candidate.files.discard()
+        return
+      }
+      best?.files.discard()
+      best = candidate
+    }
+    var encodes = 0
+    if let windows = sample.windows {
+      let claimed = try files()
+      let sampled = schedule.sampled(windows)
+      let segments = schedule.frames(of: windows, frameCount: frameCount)
+      let outcome = try search.run { (setting) throws(TranscodeError) -> (Double, Int) in
+        try cancellation.check()
+        let trial = try OutputFiles(
+          targets: [output], replace: true, cancellation: cancellation)
+        defer { trial.discard() }
+        _ = try encode(setting, sampled, trial)
+        let fidelity = try measure(trial, segments: segments, ssim: false)
+        return (fidelity.psnr, fidelity.bytes)
+      }
+      let first = try full(outcome.chosen.setting, into: claimed)
+      keep(first)
+      encodes = outcome.trials.count + 1
+      if let corrected = search.correction(
+        from: first.trial.setting, measured: first.trial.psnr, trials: outcome.trials)
+      {
+        keep(try full(corrected, into: try files()))
+        encodes += 1
+      }
+    } else {
+      let outcome = try search.run { (setting) throws(TranscodeError) -> (Double, Int) in
+        let candidate = try full(setting, into: try files())
+        keep(candidate)
+        return (candidate.trial.psnr, candidate.trial.bytes)
+      }
+      encodes = outcome.trials.count
+    }
+    guard let chosen = best else { throw .internalError("\(output): no trial encode kept") }
+    try chosen.files.commit()
+    let psnr = chosen.fidelity.psnr
+    let missed = psnr < search.target - Self.tolerance
+    return Found(
+      summary: chosen.summary, fidelity: chosen.fidelity, setting: chosen.trial.setting,
+      encodes: encodes,
+      warning: missed
+        ? "the PSNR target (\(Self.decibels(search.target))) was not reached: "
+          + "\(describe(chosen.trial.setting)) measured \(Self.decibels(psnr)), the closest tried"
+        : nil)
+  }
+
+  /// How far below the target a result may land without a warning.
+  static let tolerance = 0.5
+
+  /// `files`' output read back and compared with `segments` of the GIF's frames (SSIM too
+  /// when `ssim`: an output's measurement, not a sample's).
+  private func measure(
+    _ files: OutputFiles, segments: [Range<Int>], ssim: Bool = true
+  ) throws(TranscodeError) -> Fidelity {
+    guard let path = files.temporaryPath(of: output) else {
+      throw .internalError("\(output) was not claimed as an output")
+    }
+    return try Transcoder.measure(
+      output: path, plan: measuring, background: background, segments: segments, ssim: ssim,
+      cancellation: cancellation)
+  }
+
+  /// `38.2 dB`.
+  static func decibels(_ x: Double) -> String {
+    guard x.isFinite else { return "identical" }
+    let tenths = Int((x * 10).rounded())
+    return "\(tenths / 10).\(abs(tenths % 10)) dB"
+  }
+}
+
+extension SettingSearch {
+  /// The crf search for `codec`: its whole range from its default, with each codec's usual
+  /// PSNR per crf step (measured on the bench GIFs; trials soon replace it).
+  static func crf(_ codec: VideoRequest.Codec, target: Double) -> SettingSearch {
+    let slope: Double
+    switch codec {
+    case .h264: slope = 0.4
+    case .vp9: slope = 0.25
+    case .av1: slope = 0.2
+    }
+    return SettingSearch(
+      range: VideoRequest.crfRange(codec), direction: .higherIsWorse, target: target,
+      start: codec.defaultCRF, slope: slope)
+  }
+
+  /// The quality search for `format`. AVIF's quality maps onto 64 quantizers, so only the
+  /// highest quality of each quantizer is a candidate (the others give the same file).
+  static func quality(_ format: AnimationRequest.Format, target: Double) -> SettingSearch {
+    switch format {
+    case .webp:
+      return SettingSearch(
+        range: AnimationRequest.qualityRange, direction: .higherIsBetter, target: target,
+        start: format.defaultQuality, slope: 0.08)
+    case .avif:
+      var candidates: [Int] = []
+      for quality in AnimationRequest.qualityRange {
+        let quantizer = AnimatedAVIFWriter.quantizer(quality: quality)
+        if quality < AnimationRequest.qualityRange.upperBound,
+          AnimatedAVIFWriter.quantizer(quality: quality + 1) == quantizer
+        {
+          continue
+        }
+        candidates.append(quality)
+      }
+      return SettingSearch(
+        candidates: candidates, target: target, start: format.defaultQuality, slope: 0.3)
+    }
+  }
+}

@@ -1,0 +1,335 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `gif2x --to web`: the renditions a page needs, measured against the GIF, and the HTML.
+extension Transcoder {
+  /// Makes the candidate renditions of `request.input`, measures each against the GIF, keeps
+  /// those smaller than the GIF that reach the fidelity floor on time, and writes them with a
+  /// page (`request.output`) whose element shows the best of them, or the GIF when none beats
+  /// it.
+  ///
+  /// Candidates: an opaque GIF gets MP4 (H.264) and the smaller of VP9 and AV1 WebM, with a
+  /// poster (a WebM is kept only beside a kept MP4, which every browser plays); when no video
+  /// is kept (long holds of a still picture cost video more than a GIF),
+  /// and for a transparent GIF (no video keeps alpha in every browser), animated AVIF and WebP
+  /// in `<picture>` with the GIF as the fallback.
+  ///
+  /// Atomic: candidates are made as hidden files beside the page; the kept ones, the poster, a
+  /// copy of the GIF when the page needs one, and the page go into place together at the end.
+  /// On any error or a cancel none of them exists and existing files are untouched.
+  public static func web(
+    _ request: WebRequest, cancellation: Cancellation = Cancellation(),
+    progress: (@Sendable (WebProgress) -> Void)? = nil
+  ) throws(TranscodeError) -> WebSummary {
+    try validate(request)
+    let plan = try GIFPlan.make(
+      path: request.input,
+      options: GIFPlan.Options(
+        maxPixels: request.maxPixels, strict: request.strict, delays: request.delays,
+        timeline: .native),
+      cancellation: cancellation)
+    try plan.requirePicture()
+    let files = try OutputFiles(
+      targets: request.outputs, replace: request.force, input: request.input,
+      cancellation: cancellation)
+    var maker = WebMaker(request: request, plan: plan, cancellation: cancellation)
+    defer { maker.discardCandidates() }
+    maker.progress = progress
+    return try maker.run(files: files)
+  }
+
+  /// The checks that need no input: the floor, then every library a candidate needs (a
+  /// missing one is exit 69 before any work).
+  public static func validate(_ request: WebRequest) throws(TranscodeError) {
+    do throws(RequestError) {
+      try request.validate()
+    } catch {
+      throw .invalidRequest(error)
+    }
+    for kind in WebRendition.Kind.allCases {
+      switch WebMaker.job(kind, input: request.input, output: "x") {
+      case .video(let r): try validate(r)
+      case .animation(let r): try validate(r)
+      }
+    }
+  }
+}
+
+/// One GIF's `--to web` run.
+struct WebMaker {
+  let request: WebRequest
+  let plan: GIFPlan
+  let cancellation: Cancellation
+  var progress: (@Sendable (WebProgress) -> Void)?
+  /// Whether each candidate's setting is searched for the floor (`--to web`), or each encoder's
+  /// default is used (the size guard's alternatives).
+  var searches = true
+  /// Candidate files made and not yet adopted or removed.
+  private var candidates: [String] = []
+
+  init(request: WebRequest, plan: GIFPlan, cancellation: Cancellation) {
+    self.request = request
+    self.plan = plan
+    self.cancellation = cancellation
+  }
+
+  enum Job {
+    case video(VideoRequest)
+    case animation(AnimationRequest)
+  }
+
+  /// The request that makes a candidate of `kind` at `output`: the GIF's own timing (every frame
+  /// at its browser time) and size, the encoder's setting searched for the floor (plus
+  /// ``WebRequest/targetMargin``) at the smallest size; a video holds one play (the
+  /// page loops or replays it), an animated image the GIF's loop count.
+  static func job(_ kind: WebRendition.Kind, input: String, output: String) -> Job {
+    switch kind {
+    case .mp4, .webmVP9, .webmAV1:
+      let format: VideoRequest.Format = kind == .mp4 ? .mp4 : .webm
+      let codec: VideoRequest.Codec = kind == .mp4 ? .h264 : kind == .webmVP9 ? .vp9 : .av1
+      return .video(
+        VideoRequest(input: input, output: output, format: format, codec: codec, loop: .plays(1)))
+    case .avif, .webp:
+      return .animation(
+        AnimationRequest(input: input, output: output, format: kind == .avif ? .avif : .webp))
+    }
+  }
+
+  mutating func run(files: OutputFiles) throws(TranscodeError) -> WebSummary {
+    let index = plan.index
+    let transparent = try TransparencyProbe.hasTransparency(
+      plan.source, shown: Set(index.frames.indices), lastFrame: index.frames.count - 1,
+      cancellation: cancellation)
+    var warnings = plan.timeline.warnings
+    var renditions: [WebRendition] = []
+    let videos: [WebRendition.Kind] = transparent ? [] : [.mp4, .webmVP9, .webmAV1]
+    let images: [WebRendition.Kind] = [.avif, .webp]
+    var total = videos.count + images.count
+    var done = 0
+    for kind in videos {
+      progress?(WebProgress(done: done, total: total, making: kind))
+      renditions.append(try make(kind, warnings: &warnings))
+      done += 1
+    }
+    Self.judgeWebM(&renditions)
+    // A <video> shows nothing when it can play none of its sources, and not every browser
+    // plays WebM (Safari before 14.1, AV1 without hardware): the MP4 is what every browser
+    // plays, so without it the WebM is not enough.
+    let hasMP4 = renditions.contains { $0.kept && $0.kind == .mp4 }
+    if !hasMP4 {
+      for i in renditions.indices where renditions[i].kept {
+        renditions[i].dropped = "no MP4 was kept for the browsers that play no WebM"
+      }
+    }
+    var answer: WebSummary.Answer = hasMP4 ? .video : .gif
+    if answer == .gif {
+      for kind in images {
+        progress?(WebProgress(done: done, total: total, making: kind))
+        renditions.append(try make(kind, warnings: &warnings))
+        done += 1
+      }
+      if renditions.contains(where: { $0.kept && !$0.kind.isVideo }) { answer = .picture }
+    } else {
+      total = done
+    }
+    progress?(WebProgress(done: done, total: total, making: renditions.last!.kind))
+
+    // Into place: the kept renditions, then what the page needs.
+    var written = [request.output]
+    for r in renditions where r.kept {
+      let staging = stagingPath(of: r)
+      try files.adopt(staging, as: r.path)
+      candidates.removeAll { $0 == staging }
+      written.append(r.path)
+    }
+    var poster: String? = nil
+    if answer == .video {
+      try files.write(try posterBytes(), to: request.posterPath)
+      poster = request.posterPath
+      written.append(request.posterPath)
+    }
+    let gif = request.gifPath
+    if answer != .video, gif != request.input {
+      try files.write(plan.source.bytes, to: gif)
+      written.append(gif)
+    }
+    var summary = WebSummary(
+      input: request.input, html: request.output, answer: answer, width: index.canvasWidth,
+      height: index.canvasHeight, transparent: transparent, plays: index.plays,
+      gifBytes: plan.source.bytes.count, minimumPSNR: request.minimumPSNR,
+      renditions: renditions, poster: poster, gif: answer == .video ? request.input : gif,
+      written: written, warnings: warnings)
+    if answer == .video { summary.gif = request.input }
+    try files.write(Array(WebPage.page(summary).utf8), to: request.output)
+    try files.commit()
+    return summary
+  }
+
+  /// Where a candidate of `kind` is made: a hidden file beside the page.
+  private var stagingStem: String {
+    let folder = WebPage.folder(of: request.output)
+    let name = WebPage.baseName(request.output)
+    return "\(folder)/.\(name).gif2x-web-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+  }
+
+  private var stems: [WebRendition.Kind: String] = [:]
+
+  private func stagingPath(of r: WebRendition) -> String { stems[r.kind]! }
+
+  /// Makes, measures and judges one candidate.
+  mutating func make(
+    _ kind: WebRendition.Kind, warnings: inout [String]
+  ) throws(TranscodeError) -> WebRendition {
+    let staging = stagingStem + "." + kind.fileExtension
+    stems[kind] = staging
+    // Tracked before it exists, so that a cancel at any point removes it.
+    cancellation.register(staging)
+    candidates.append(staging)
+    let target = searches ? request.minimumPSNR + WebRequest.targetMargin : nil
+    let setting: Int
+    let notes: [String]
+    var measured: Fidelity?
+    switch Self.job(kind, input: request.input, output: staging) {
+    case .video(var r):
+      r.maxPixels = request.maxPixels
+      r.delays = request.delays
+      r.targetPSNR = target
+      let s = try Transcoder.video(r, cancellation: cancellation)
+      (setting, notes, measured) = (s.setting, s.warnings, s.fidelity)
+    case .animation(var r):
+      r.maxPixels = request.maxPixels
+      r.delays = request.delays
+      r.targetPSNR = target
+      let s = try Transcoder.animation(r, cancellation: cancellation)
+      (setting, notes, measured) = (s.setting, s.warnings, s.fidelity)
+    }
+    // The GIF's own notes (damage, timeline) once; a missed target is judged, not warned.
+    warnings += notes.filter { !warnings.contains($0) && !$0.hasPrefix("the PSNR target") }
+    // The search measured the file it kept; SSIM is added for the index when it skipped it.
+    let fidelity: Fidelity
+    if let measured, measured.ssim != nil {
+      fidelity = measured
+    } else {
+      fidelity = try Transcoder.measure(
+        output: staging, input: request.input, cancellation: cancellation)
+    }
+    return WebRendition(
+      kind: kind, path: request.path(kind.fileExtension),
+      mimeType: try mimeType(kind, staging), setting: setting, fidelity: fidelity,
+      dropped: judge(fidelity))
+  }
+
+  /// Why a measured candidate is dropped, or nil to keep it.
+  private func judge(_ f: Fidelity) -> String? {
+    if f.bytes >= f.gifBytes {
+      return "not smaller than the GIF (\(f.bytes) bytes, the GIF \(f.gifBytes))"
+    }
+    if f.psnr < request.minimumPSNR {
+      return "PSNR \(WebPage.fixed(f.psnr, 2)) dB is under the floor of"
+        + " \(WebPage.fixed(request.minimumPSNR, 1)) dB"
+    }
+    if f.maxStartErrorMilliseconds > 1 || abs(f.durationErrorMilliseconds) > 1 {
+      return "off time (frames up to \(WebPage.fixed(f.maxStartErrorMilliseconds, 1)) ms,"
+        + " duration \(WebPage.fixed(f.durationErrorMilliseconds, 1)) ms)"
+    }
+    return nil
+  }
+
+  /// One WebM: of VP9 and AV1 both kept, the larger is dropped.
+  static func judgeWebM(_ renditions: inout [WebRendition]) {
+    let webms = renditions.indices.filter {
+      renditions[$0].kept && renditions[$0].kind.fileExtension == "webm"
+    }
+    guard webms.count == 2 else { return }
+    let (a, b) = (webms[0], webms[1])
+    let larger = renditions[a].bytes > renditions[b].bytes ? a : b
+    let smaller = larger == a ? b : a
+    renditions[larger].dropped = "larger than the \(renditions[smaller].kind.label)"
+  }
+
+  /// The `<source type>` of a candidate.
+  private func mimeType(_ kind: WebRendition.Kind, _ path: String) throws(TranscodeError) -> String
+  {
+    switch kind {
+    case .avif: return "image/avif"
+    case .webp: return "image/webp"
+    case .webmVP9: return "video/webm; codecs=\"vp9\""
+    case .mp4, .webmAV1:
+      let extradata: [UInt8]
+      do throws(FFmpegError) {
+        extradata = try VideoReader(path: path, width: 1, height: 1).extradata
+      } catch {
+        throw .internalError("cannot read \(path) back: \(error)")
+      }
+      if kind == .mp4 {
+        return "video/mp4; codecs=\"\(WebPage.h264Codecs(avcC: extradata) ?? "avc1.640028")\""
+      }
+      return "video/webm; codecs=\"\(WebPage.av1Codecs(av1C: extradata) ?? "av01.0.08M.08")\""
+    }
+  }
+
+  /// The video's poster: the first frame as the smaller of a lossless and a lossy (quality
+  /// 80) WebP.
+  private func posterBytes() throws(TranscodeError) -> [UInt8] {
+    let frames = try FrameReader(
+      plan.source, path: request.input, strict: false, cancellation: cancellation)
+    try frames.advance()
+    let image = frames.withCanvas {
+      RGBAImage(width: plan.index.canvasWidth, height: plan.index.canvasHeight, pixels: [UInt8]($0))
+    }
+    let lossless = try WebPStill.encode(image, effort: .small)
+    let lossy = try WebPStill.encode(image, lossyQuality: 80)
+    return lossy.count < lossless.count ? lossy : lossless
+  }
+
+  /// Removes the candidates not adopted.
+  func discardCandidates() {
+    for path in candidates {
+      cancellation.releasingTemporary(path) { unlink(path) }
+    }
+  }
+}
+
+extension Transcoder {
+  /// What else gif2x could write for `input`: every other kind than `made`, each made as a
+  /// hidden file in `folder`, measured against the GIF, and removed. The size guard of a single
+  /// conversion calls this when its output came out larger than the GIF, to say what would be
+  /// smaller. A rendition's `dropped` says when it is not smaller than the GIF.
+  public static func alternatives(
+    to made: WebRendition.Kind, input: String, folder: String,
+    cancellation: Cancellation = Cancellation()
+  ) throws(TranscodeError) -> [WebRendition] {
+    let request = WebRequest(
+      input: input, output: folder + "/" + WebPage.baseName(input) + ".html",
+      minimumPSNR: WebRequest.minimumPSNRRange.lowerBound)
+    let plan = try GIFPlan.make(
+      path: input, options: GIFPlan.Options(timeline: .native), cancellation: cancellation)
+    try plan.requirePicture()
+    var maker = WebMaker(request: request, plan: plan, cancellation: cancellation)
+    maker.searches = false
+    defer { maker.discardCandidates() }
+    var out: [WebRendition] = []
+    var warnings: [String] = []
+    for kind in WebRendition.Kind.allCases where kind != made {
+      switch WebMaker.job(kind, input: input, output: "x") {
+      case .video(let r): try validate(r)
+      case .animation(let r): try validate(r)
+      }
+      out.append(try maker.make(kind, warnings: &warnings))
+    }
+    return out
+  }
+
+  /// Writes the index of a folder's `--to web` pages at `path` (atomically): each GIF beside its
+  /// kept renditions, with every candidate's size, fidelity, and why it was kept or dropped.
+  public static func webIndex(
+    _ summaries: [WebSummary], at path: String, replace: Bool,
+    cancellation: Cancellation = Cancellation()
+  ) throws(TranscodeError) {
+    let files = try OutputFiles(targets: [path], replace: replace, cancellation: cancellation)
+    let sorted = summaries.sorted { $0.input < $1.input }
+    try files.write(Array(WebPage.index(sorted, at: path).utf8), to: path)
+    try files.commit()
+  }
+}

@@ -1,0 +1,59 @@
+import Transcode
+
+/// The size guard of `--to mp4|webm|webp|avif`: an output larger than its GIF is one warning
+/// line with both sizes and, measured, what else would be smaller (each other format made as
+/// a hidden file beside the output, measured and removed), or that the GIF is the smaller file.
+enum SizeGuard {
+  /// The warning for `output` (`written` bytes) made as `kind` from `input` (`gifBytes`), or nil
+  /// when the output is smaller.
+  static func warning(
+    output: String, kind: WebRendition.Kind, written: Int, input: String, gifBytes: Int
+  ) throws(TranscodeError) -> String? {
+    guard written > gifBytes else { return nil }
+    let name = kind.fileExtension.uppercased()
+    var line =
+      "the \(name) (\(Measurement.grouped(written)) bytes) is larger than the GIF"
+      + " (\(Measurement.grouped(gifBytes)) bytes)"
+    let folder = output.contains("/") ? String(output[..<output.lastIndex(of: "/")!]) : "."
+    let others: [WebRendition]
+    do throws(TranscodeError) {
+      others = try Transcoder.alternatives(
+        to: kind, input: input, folder: folder.isEmpty ? "/" : folder,
+        cancellation: Signals.cancellation)
+    } catch .interrupted {
+      throw .interrupted
+    } catch {
+      return line + "; measuring other formats failed: \(Flags.message(error))"
+    }
+    let smaller = others.filter { $0.bytes < gifBytes }.sorted { $0.bytes < $1.bytes }
+    if smaller.isEmpty { return line + "; no other format is smaller: the GIF is the smaller file" }
+    line += "; smaller, measured: "
+    line += smaller.map { r in
+      let psnr = r.fidelity.psnr
+      let db = psnr.isFinite ? Measurement.fixed(psnr, 1) + " dB" : "identical"
+      return "\(flags(r.kind)) \(Measurement.grouped(r.bytes)) bytes (\(db))"
+    }.joined(separator: ", ")
+    return line
+  }
+
+  /// The options that make `kind`.
+  static func flags(_ kind: WebRendition.Kind) -> String {
+    switch kind {
+    case .mp4: return "--to mp4"
+    case .webmVP9: return "--to webm"
+    case .webmAV1: return "--to webm --codec av1"
+    case .avif: return "--to avif"
+    case .webp: return "--to webp"
+    }
+  }
+
+  /// The kind of a video request.
+  static func kind(_ format: VideoRequest.Format, _ codec: VideoRequest.Codec) -> WebRendition.Kind
+  {
+    switch (format, codec) {
+    case (.webm, .vp9): return .webmVP9
+    case (.webm, _): return .webmAV1
+    default: return .mp4
+    }
+  }
+}

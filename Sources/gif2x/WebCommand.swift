@@ -1,0 +1,152 @@
+import ArgumentParser
+import Synchronization
+import Transcode
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The options of `--to web`.
+struct WebOptions: ParsableArguments {
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "--to web keeps a rendition only when its PSNR against the GIF is at least this"
+        + " (default \(Int(WebRequest.defaultMinimumPSNR)) dB).", valueName: "dB"))
+  var minPSNR: Double?
+}
+
+/// `gif2x --to web`: for each GIF, the renditions a page needs (measured, kept when smaller than
+/// the GIF and close to it) and `NAME.html` with the element to paste; with `--output-dir`, an
+/// `index.html` there showing every GIF beside its renditions.
+struct WebCommand {
+  let inputs: [BatchInput]
+  let options: GIF2X
+
+  func run() -> Int32 {
+    if options.write.output != nil && inputs.count > 1 {
+      Console.error("-o names one page; give one input with it, or use --output-dir for many")
+      return 64
+    }
+    if options.write.output == "-" {
+      Console.error("--to web writes several files; name a page with -o NAME.html, not -o -")
+      return 64
+    }
+    if inputs.contains(where: { $0.path == "-" }) {
+      Console.error("--to web needs GIF files by name, not standard input")
+      return 64
+    }
+    let job = WebJob(
+      force: options.write.force, output: options.write.output,
+      outputDirectory: options.batch.outputDirectory,
+      minimumPSNR: options.web.minPSNR ?? WebRequest.defaultMinimumPSNR,
+      delays: options.timing.delays, maxPixels: options.input.maxPixels,
+      strict: options.input.strict,
+      showProgress: inputs.count == 1 && !options.output.quiet && !options.output.json
+        && isatty(2) != 0)
+    if let first = inputs.first {
+      do throws(TranscodeError) {
+        try Transcoder.validate(job.request(for: first))
+      } catch {
+        Console.error(Flags.message(error))
+        return error.exitStatus
+      }
+    }
+    let runner = BatchRunner(
+      jobs: options.batch.workerCount, json: options.output.json, quiet: options.output.quiet,
+      skipExisting: options.batch.skipExisting, verb: "converted")
+    var status = runner.run(inputs, job: job)
+    if let folder = options.batch.outputDirectory, status != 130 {
+      let summaries = job.summaries.withLock { $0 }
+      let index = folder + "/index.html"
+      do throws(TranscodeError) {
+        try Folders.makeParents(of: index)
+        try Transcoder.webIndex(
+          summaries, at: index, replace: true, cancellation: Signals.cancellation)
+        if !options.output.quiet && !options.output.json {
+          Console.writeOut("index: \(index) (\(summaries.count) GIFs)\n")
+        }
+      } catch {
+        Console.error(Flags.message(error))
+        status = Console.combined([status, error.exitStatus])
+      }
+    }
+    return status
+  }
+}
+
+/// One GIF to its web renditions and page.
+final class WebJob: FileJob {
+  let force: Bool
+  let output: String?
+  let outputDirectory: String?
+  let minimumPSNR: Double
+  let delays: DelayPolicy
+  let maxPixels: Int
+  let strict: Bool
+  let showProgress: Bool
+  /// Every finished GIF, for the index.
+  let summaries = Mutex<[WebSummary]>([])
+
+  init(
+    force: Bool, output: String?, outputDirectory: String?, minimumPSNR: Double,
+    delays: DelayPolicy, maxPixels: Int, strict: Bool, showProgress: Bool
+  ) {
+    self.force = force
+    self.output = output
+    self.outputDirectory = outputDirectory
+    self.minimumPSNR = minimumPSNR
+    self.delays = delays
+    self.maxPixels = maxPixels
+    self.strict = strict
+    self.showProgress = showProgress
+  }
+
+  func request(for item: BatchInput) -> WebRequest {
+    WebRequest(
+      input: item.path,
+      output: output ?? item.output(extension: "html", outputDirectory: outputDirectory),
+      force: force, minimumPSNR: minimumPSNR, delays: delays, maxPixels: maxPixels,
+      strict: strict)
+  }
+
+  func outputs(for item: BatchInput) -> [String] { [request(for: item).output] }
+
+  func run(_ item: BatchInput, outputs: [String]) throws(TranscodeError) -> FileResult {
+    let request = request(for: item)
+    if outputDirectory != nil { try Folders.makeParents(of: request.output) }
+    let bar = showProgress ? ProgressBar(label: item.path) : nil
+    defer { bar?.finish() }
+    var progress: (@Sendable (WebProgress) -> Void)? = nil
+    if let bar {
+      progress = { p in bar.update(VideoProgress(done: p.done, total: p.total)) }
+    }
+    let s = try Transcoder.web(request, cancellation: Signals.cancellation, progress: progress)
+    summaries.withLock { $0.append(s) }
+    var result = FileResult(input: item.path, outputs: s.written)
+    result.bytes = Folders.totalBytes(s.written)
+    result.warnings = s.warnings
+    result.web = FileResult.Web(s)
+    result.message = Self.describe(s)
+    return result
+  }
+
+  /// `cat.gif -> cat.html: WebM (AV1) 41,210 bytes (12% of the GIF, 36.1 dB), MP4 (H.264) ...`.
+  static func describe(_ s: WebSummary) -> String {
+    let kept = s.kept.sorted { $0.bytes < $1.bytes }
+    let what: String
+    switch s.answer {
+    case .video, .picture:
+      what = kept.map {
+        "\($0.kind.label) \(Measurement.grouped($0.bytes)) bytes"
+          + " (\(Measurement.fixed($0.fidelity.ratio * 100, 0))% of the GIF,"
+          + " \($0.fidelity.psnr.isFinite ? Measurement.fixed($0.fidelity.psnr, 1) + " dB" : "identical"))"
+      }.joined(separator: ", ")
+    case .gif:
+      what =
+        "the GIF stays (\(Measurement.grouped(s.gifBytes)) bytes): no rendition was smaller at"
+        + " \(Measurement.fixed(s.minimumPSNR, 1)) dB or more"
+    }
+    return "\(s.input) -> \(s.html): \(what)"
+  }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import Testing
+
+@testable import Transcode
+
+/// `SettingSearch` on made-up curves: what it chooses, and how many trials it takes.
+@Suite struct SettingSearchTests {
+  /// Runs `search` over `curve` (setting -> (psnr, bytes)); returns the outcome.
+  func run(
+    _ search: SettingSearch, _ curve: (Int) -> (Double, Int)
+  ) -> SettingSearch.Outcome {
+    search.run { (setting) -> (psnr: Double, bytes: Int) in curve(setting) }
+  }
+
+  /// An x264-like curve: 0.5 dB per crf step, bytes halving every 6 steps.
+  func crfCurve(_ crf: Int) -> (Double, Int) {
+    (50 - 0.5 * Double(crf), Int(100_000 * pow(2, -Double(crf) / 6)))
+  }
+
+  /// The answer a sweep of every setting gives: the smallest file meeting the target, else the
+  /// highest PSNR.
+  func best(_ settings: [Int], _ target: Double, _ curve: (Int) -> (Double, Int)) -> Int {
+    let trials = settings.map { s in
+      SettingSearch.Trial(setting: s, psnr: curve(s).0, bytes: curve(s).1)
+    }
+    var chosen = trials[0]
+    for t in trials where SettingSearch.prefers(t, over: chosen, target: target) { chosen = t }
+    return chosen.setting
+  }
+
+  @Test("a linear crf curve: the largest crf that meets the target, in a few trials")
+  func linearCRF() {
+    for target in [30.0, 33.3, 38.0, 42.6, 47.0] {
+      let search = SettingSearch(
+        range: 1...51, direction: .higherIsWorse, target: target, start: 23, slope: 0.4)
+      let outcome = run(search, crfCurve)
+      #expect(outcome.chosen.setting == best(Array(1...51), target, crfCurve), "\(target)")
+      #expect(outcome.chosen.psnr >= target)
+      #expect(outcome.trials.count <= 4, "\(target): \(outcome.trials.map(\.setting))")
+    }
+  }
+
+  @Test("exact outcomes: the trials run, in order")
+  func exactTrials() {
+    let search = SettingSearch(
+      range: 1...51, direction: .higherIsWorse, target: 38, start: 23, slope: 0.4)
+    let outcome = run(search, crfCurve)
+    // 23 gives 38.5 dB: 0.5 above, one step of 0.4 dB down is crf 24 = 38.0 dB, within 0.15.
+    #expect(outcome.trials.map(\.setting) == [23, 24])
+    #expect(outcome.chosen == SettingSearch.Trial(setting: 24, psnr: 38, bytes: crfCurve(24).1))
+  }
+
+  @Test("a concave quality curve (WebP-like): the lowest quality that meets the target")
+  func concaveQuality() {
+    func curve(_ q: Int) -> (Double, Int) {
+      let x = Double(q) / 100
+      return (30 + 12 * x * x * x, 1000 + 40 * q * q)
+    }
+    for target in [31.0, 35.0, 38.5, 41.0] {
+      let search = SettingSearch(
+        range: 0...100, direction: .higherIsBetter, target: target, start: 70, slope: 0.08)
+      let outcome = run(search, curve)
+      let ideal = best(Array(0...100), target, curve)
+      #expect(outcome.chosen.psnr >= target, "\(target)")
+      // At most the close-enough margin (0.15 dB) above the ideal setting's PSNR.
+      #expect(outcome.chosen.psnr - curve(ideal).0 <= 0.15, "\(target): \(outcome.trials)")
+      #expect(outcome.trials.count <= 6)
+    }
+  }
+
+  @Test("not monotone: lossless frames win above quality 90, a dip at 60; still an answer")
+  func notMonotone() {
+    func curve(_ q: Int) -> (Double, Int) {
+      if q >= 90 { return (.infinity, 50_000) }
+      let dip = (58...62).contains(q) ? -2.0 : 0
+      return (28 + 0.1 * Double(q) + dip, 10_000 + 300 * q)
+    }
+    for target in [33.0, 34.0, 36.5, 40.0, 60.0] {
+      let search = SettingSearch(
+        range: 0...100, direction: .higherIsBetter, target: target, start: 70, slope: 0.08)
+      let outcome = run(search, curve)
+      #expect(outcome.trials.count <= 6)
+      #expect(outcome.chosen.psnr >= target, "\(target): \(outcome.trials)")
+      // The chosen trial is the smallest of those that met the target.
+      let meeting = outcome.trials.filter { $0.psnr >= target }
+      #expect(outcome.chosen.bytes == meeting.map(\.bytes).min())
+    }
+  }
+
+  @Test("a target out of reach: the best quality tried, after few trials")
+  func outOfReach() {
+    let search = SettingSearch(
+      range: 1...51, direction: .higherIsWorse, target: 60, start: 23, slope: 0.4)
+    let outcome = run(search, crfCurve)
+    #expect(outcome.chosen.setting == 1)
+    #expect(outcome.trials.map(\.setting) == [23, 1])
+  }
+
+  @Test("a target every setting meets: the worst setting")
+  func alwaysMet() {
+    let search = SettingSearch(
+      range: 1...51, direction: .higherIsWorse, target: 10, start: 23, slope: 0.4)
+    let outcome = run(search, crfCurve)
+    #expect(outcome.chosen.setting == 51)
+    #expect(outcome.trials.map(\.setting) == [23, 51])
+  }
+
+  @Test("a flat curve never loops: each setting is tried at most once")
+  func flat() {
+    let search = SettingSearch(
+      range: 0...100, direction: .higherIsBetter, target: 30, start: 70, slope: 0.08)
+    let outcome = run(search) { q in (29.5, 100 + q) }
+    #expect(Set(outcome.trials.map(\.setting)).count == outcome.trials.count)
+    #expect(outcome.trials.count <= 6)
+    // Every trial misses by as much: the smallest of them.
+    #expect(outcome.chosen.setting == 70)
+  }
+
+  @Test("AVIF candidates: one quality per quantizer, the default among them")
+  func avifCandidates() {
+    let search = SettingSearch.quality(.avif, target: 35)
+    #expect(search.candidates.count == 64)
+    #expect(search.candidates.contains(50) && search.start == 50)
+    #expect(search.candidates.first == 0 && search.candidates.last == 100)
+    let quantizers = search.candidates.map { AnimatedAVIFWriter.quantizer(quality: $0) }
+    #expect(Set(quantizers).count == 64)
+  }
+
+  @Test("the corrective step after a full encode")
+  func correction() {
+    let search = SettingSearch(
+      range: 1...51, direction: .higherIsWorse, target: 38, start: 23, slope: 0.4)
+    let trials = [
+      SettingSearch.Trial(setting: 23, psnr: 38.5, bytes: 9),
+      .init(setting: 25, psnr: 37.5, bytes: 7),
+    ]
+    // The trials' slope is 0.5 dB a step: 1 dB short is two steps more quality.
+    #expect(search.correction(from: 24, measured: 37.0, trials: trials) == 22)
+    #expect(search.correction(from: 24, measured: 37.8, trials: trials) == nil)
+    #expect(search.correction(from: 24, measured: 38.2, trials: trials) == nil)
+    #expect(search.correction(from: 24, measured: 39.1, trials: trials) == 26)
+    #expect(search.correction(from: 1, measured: 30, trials: trials) == nil)
+    // The sample tried crf 24 and measured 0.2 dB less than the whole GIF: with that offset crf
+    // 25 meets the target too (a smaller file), crf 26 does not.
+    let sampled = [
+      SettingSearch.Trial(setting: 24, psnr: 37.9, bytes: 8),
+      .init(setting: 25, psnr: 37.85, bytes: 7),
+      .init(setting: 26, psnr: 37.3, bytes: 6),
+    ]
+    #expect(search.correction(from: 24, measured: 38.1, trials: sampled) == 25)
+    // Short by 0.3 dB over a sample that met it at 23: back to 23 (the offset says 24 misses).
+    let short = [
+      SettingSearch.Trial(setting: 23, psnr: 38.9, bytes: 9),
+      .init(setting: 24, psnr: 38.2, bytes: 8),
+    ]
+    #expect(search.correction(from: 24, measured: 37.7, trials: short) == 23)
+  }
+
+  @Test("preference: meets the target, then smaller; else higher PSNR")
+  func preference() {
+    typealias T = SettingSearch.Trial
+    let meetsSmall = T(setting: 1, psnr: 36, bytes: 10)
+    let meetsLarge = T(setting: 2, psnr: 40, bytes: 20)
+    let missesClose = T(setting: 3, psnr: 34.9, bytes: 5)
+    let missesFar = T(setting: 4, psnr: 30, bytes: 1)
+    #expect(SettingSearch.prefers(meetsSmall, over: meetsLarge, target: 35))
+    #expect(SettingSearch.prefers(meetsLarge, over: missesClose, target: 35))
+    #expect(SettingSearch.prefers(missesClose, over: missesFar, target: 35))
+    #expect(!SettingSearch.prefers(missesFar, over: missesClose, target: 35))
+  }
+
+  @Test("sample windows: whole when short or small, else three spread windows")
+  func sampleWindows() {
+    #expect(TrialSample.choose(entries: 48, pixels: 128 * 128).isWhole)
+    #expect(TrialSample.choose(entries: 30, pixels: 1920 * 1080).isWhole)
+    #expect(
+      TrialSample.choose(entries: 250, pixels: 640 * 360).windows == [
+        35..<48, 119..<132, 202..<215,
+      ])
+    #expect(
+      TrialSample.choose(entries: 60, pixels: 1920 * 1080).windows == [6..<14, 26..<34, 46..<54])
+    let long = TrialSample.choose(entries: 2000, pixels: 320 * 180)
+    #expect(long.windows?.map(\.count) == [100, 100, 100])
+  }
+
+  @Test("a sampled schedule: windows one after another, frames to measure")
+  func sampledSchedule() throws {
+    // Delays 2, 3, 7, 10 cs on the 100 fps grid: entries start at ticks 0, 2, 5, 12, 22, ...
+    let plan = try Timeline.plan(
+      delaysCentiseconds: [2, 3, 7, 10, 2, 3, 7, 10], policy: .raw, kind: .gcd)
+    let schedule = VideoSchedule(plan: plan, plays: 3)
+    let sample = schedule.sampled([1..<3, 6..<8])
+    #expect(sample.plays == 1)
+    #expect(sample.entries.map(\.frame) == [1, 2, 6, 7])
+    #expect(sample.entries.map(\.start) == [0, 3, 10, 17])
+    #expect(sample.playLength == 27)
+    #expect(schedule.frames(of: [1..<3, 6..<8], frameCount: 8) == [1..<3, 6..<8])
+  }
+}

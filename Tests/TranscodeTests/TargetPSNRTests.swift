@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+@testable import Transcode
+
+/// `targetPSNR`: the output lands on the target, at a setting a plain conversion reproduces,
+/// and no trial file is left behind.
+@Suite struct TargetPSNRTests {
+  /// A moving ramp with some noise: `frames` frames of 96x64, 4 cs each, textured enough that
+  /// the crf and quality matter (seeded: the same every run).
+  static func noisyRamp(frames: Int) -> VideoGIFWriter {
+    var gif = VideoFixtures.ramp
+    gif.frames = []
+    var seed: UInt32 = 11
+    for f in 0..<frames {
+      let pixels = (0..<(96 * 64)).map { (i: Int) -> UInt8 in
+        seed = seed &* 1_664_525 &+ 1_013_904_223
+        let v: Int = (i % 96 + i / 96 + 5 * f) % 512 + Int(seed >> 29)
+        return UInt8(min(255, v < 256 ? v : 511 - v))
+      }
+      gif.frames.append(
+        VideoGIFWriter.Frame(width: 96, height: 64, pixels: pixels, delayCentiseconds: 4))
+    }
+    return gif
+  }
+
+  func files(in folder: String) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+  }
+
+  @Test(arguments: [(VideoRequest.Format.mp4, 36.0), (.webm, 36.0)])
+  func videoLandsOnTarget(format: VideoRequest.Format, target: Double) throws {
+    let folder = try VideoProbe.folder()
+    let gif = try VideoProbe.write(Self.noisyRamp(frames: 12), to: folder, as: "ramp.gif")
+    let output = folder + "/ramp." + format.rawValue
+    let s = try Transcoder.video(
+      VideoRequest(input: gif, output: output, format: format, targetPSNR: target))
+    let f = try #require(s.fidelity)
+    #expect(f.psnr >= target - 0.5 && f.psnr.isFinite, "\(format): \(f.psnr) at crf \(s.setting)")
+    #expect(s.trials >= 1 && s.trials <= 6)
+    // The summary's measurement is the file's.
+    #expect(try Transcoder.measure(output: output, input: gif) == f)
+    // A plain conversion at the chosen crf writes the same file (the same size within 1%:
+    // once, among parallel tests, x264 wrote 2 bytes fewer); one crf more misses the target
+    // (the smallest setting that meets it was chosen).
+    let again = folder + "/again." + format.rawValue
+    _ = try Transcoder.video(
+      VideoRequest(input: gif, output: again, format: format, crf: s.setting))
+    let plain = try Transcoder.measure(output: again, input: gif)
+    #expect(abs(plain.psnr - f.psnr) < 0.05 && abs(plain.bytes - f.bytes) <= f.bytes / 100)
+    let worse = folder + "/worse." + format.rawValue
+    _ = try Transcoder.video(
+      VideoRequest(input: gif, output: worse, format: format, crf: s.setting + 1))
+    #expect(try Transcoder.measure(output: worse, input: gif).psnr < target)
+    let ext = format.rawValue
+    let listed = try files(in: folder)
+    #expect(listed == ["again.\(ext)", "ramp.gif", "ramp.\(ext)", "worse.\(ext)"])
+  }
+
+  @Test func webpLandsOnTarget() throws {
+    let folder = try VideoProbe.folder()
+    let gif = try VideoProbe.write(Self.noisyRamp(frames: 12), to: folder, as: "ramp.gif")
+    let output = folder + "/ramp.webp"
+    let target = 38.0
+    let s = try Transcoder.animation(
+      AnimationRequest(input: gif, output: output, format: .webp, targetPSNR: target))
+    let f = try #require(s.fidelity)
+    #expect(f.psnr >= target - 0.5, "\(f.psnr) at quality \(s.setting)")
+    #expect(try Transcoder.measure(output: output, input: gif) == f)
+    #expect(f.bytes == s.bytes)
+    #expect(try files(in: folder) == ["ramp.gif", "ramp.webp"])
+  }
+
+  @Test("the sampled path: windows tried, the whole GIF encoded and measured once or twice")
+  func sampledTrials() throws {
+    let folder = try VideoProbe.folder()
+    let gif = try VideoProbe.write(Self.noisyRamp(frames: 40), to: folder, as: "long.gif")
+    let sample = TrialSample(windows: [2..<10, 16..<24, 30..<38])
+    let video = try Transcoder.video(
+      VideoRequest(input: gif, output: folder + "/long.mp4", format: .mp4, targetPSNR: 36),
+      cancellation: Cancellation(), progress: nil, sample: sample)
+    let f = try #require(video.fidelity)
+    #expect(f.psnr >= 35.5, "\(f.psnr) at crf \(video.setting)")
+    #expect(video.frames == 40)
+    #expect(try Transcoder.measure(output: folder + "/long.mp4", input: gif) == f)
+    let image = try Transcoder.animation(
+      AnimationRequest(input: gif, output: folder + "/long.avif", format: .avif, targetPSNR: 36),
+      cancellation: Cancellation(), progress: nil, sample: sample)
+    #expect(try #require(image.fidelity).psnr >= 35.5)
+    #expect(image.frames == 40)
+    #expect(try files(in: folder) == ["long.avif", "long.gif", "long.mp4"])
+  }
+
+  @Test("a cancel during a trial: interrupted, nothing left")
+  func cancelDuringTrial() throws {
+    let folder = try VideoProbe.folder()
+    let gif = try VideoProbe.write(Self.noisyRamp(frames: 12), to: folder, as: "ramp.gif")
+    let cancellation = Cancellation()
+    #expect(throws: TranscodeError.interrupted) {
+      _ = try Transcoder.video(
+        VideoRequest(input: gif, output: folder + "/ramp.mp4", format: .mp4, targetPSNR: 40),
+        cancellation: cancellation,
+        progress: { if $0.done == 3 { cancellation.cancel() } })
+    }
+    #expect(try files(in: folder) == ["ramp.gif"])
+  }
+
+  @Test("validation: the range, and never with a fixed setting or lossless")
+  func validation() {
+    func video(_ r: VideoRequest) -> RequestError? {
+      do throws(RequestError) { try r.validate() } catch { return error }
+      return nil
+    }
+    func image(_ r: AnimationRequest) -> RequestError? {
+      do throws(RequestError) { try r.validate() } catch { return error }
+      return nil
+    }
+    let v = VideoRequest(input: "a.gif", output: "a.mp4", format: .mp4, targetPSNR: 9.5)
+    #expect(video(v) == .outOfRange(.targetPSNR, value: "9.5", allowed: "10-99 (dB)"))
+    var crf = v
+    crf.targetPSNR = 35
+    crf.crf = 20
+    #expect(video(crf) == .conflict(.targetPSNR, .crf))
+    var lossless = VideoRequest(input: "a.gif", output: "a.webm", format: .webm, lossless: true)
+    lossless.targetPSNR = 99
+    #expect(video(lossless) == .conflict(.targetPSNR, .lossless))
+    #expect(
+      image(AnimationRequest(input: "a.gif", output: "a.webp", format: .webp, targetPSNR: 100))
+        == .outOfRange(.targetPSNR, value: "100", allowed: "10-99 (dB)"))
+    #expect(
+      image(
+        AnimationRequest(
+          input: "a.gif", output: "a.webp", format: .webp, quality: 50, targetPSNR: 30))
+        == .conflict(.targetPSNR, .quality))
+    #expect(
+      image(AnimationRequest(input: "a.gif", output: "a.avif", format: .avif, targetPSNR: 10))
+        == nil)
+  }
+}

@@ -1,0 +1,240 @@
+import Foundation
+import Testing
+
+@testable import Transcode
+
+/// `Transcoder.web`: the renditions kept, the files written, and the page.
+@Suite struct WebTests {
+  /// A 64x64 opaque GIF of a scrolling colour gradient in 4x4 blocks: every pixel changes every
+  /// frame, so LZW codes it poorly and video well.
+  static func scrollingGradient(frames: Int = 12) -> [UInt8] {
+    var palette: [UInt32] = []
+    for i in 0..<256 {
+      let red = UInt32((i % 16) * 16 + 8)
+      let green = UInt32((i / 16) * 16 + 8)
+      palette.append(red << 16 | green << 8 | 128)
+    }
+    var gif = GIFBuilder(width: 64, height: 64, globalPalette: palette)
+    gif.loop(0)
+    for f in 0..<frames {
+      gif.control(delay: 10)
+      var indexes: [UInt8] = []
+      for y in 0..<64 {
+        for x in 0..<64 {
+          let column = ((x + 2 * f) / 4) % 16
+          indexes.append(UInt8(column + 16 * ((y / 4) % 16)))
+        }
+      }
+      gif.image(width: 64, height: 64, indexes: indexes, minCodeSize: 8)
+    }
+    gif.trailer()
+    return gif.bytes
+  }
+
+  static func files(_ folder: String) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+  }
+
+  static func text(_ path: String) throws -> String {
+    String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+  }
+
+  /// Every rendition obeys the rules: kept ones are smaller than the GIF, at the floor, on time.
+  static func checkRules(_ s: WebSummary) {
+    for r in s.renditions {
+      if r.kept {
+        #expect(r.bytes < s.gifBytes, "\(r.kind)")
+        #expect(r.fidelity.psnr >= s.minimumPSNR, "\(r.kind)")
+        #expect(r.fidelity.maxStartErrorMilliseconds <= 1, "\(r.kind)")
+      } else {
+        #expect(r.dropped?.isEmpty == false)
+      }
+    }
+    #expect(s.kept.filter { $0.kind.fileExtension == "webm" }.count <= 1)
+    // A WebM is kept only beside an MP4, which every browser plays.
+    if s.kept.contains(where: { $0.kind.fileExtension == "webm" }) {
+      #expect(s.kept.contains { $0.kind == .mp4 })
+    }
+  }
+
+  @Test("an opaque GIF video beats: <video> with the kept videos smallest first, and a poster")
+  func opaqueGIFBecomesVideo() throws {
+    let folder = try VideoProbe.folder()
+    let gif = folder + "/g.gif"
+    try Data(Self.scrollingGradient()).write(to: URL(fileURLWithPath: gif))
+    let s = try Transcoder.web(
+      WebRequest(input: gif, output: folder + "/g.html", minimumPSNR: 25))
+    Self.checkRules(s)
+    #expect(s.answer == .video)
+    #expect(!s.transparent)
+    #expect(s.renditions.map(\.kind) == [.mp4, .webmVP9, .webmAV1])
+    let kept = s.kept.sorted { $0.bytes < $1.bytes }
+    #expect(kept.contains { $0.kind == .mp4 })
+    #expect(s.poster == folder + "/g.poster.webp")
+    var expected =
+      ["g.gif", "g.html", "g.poster.webp"]
+      + kept.map { $0.kind.fileExtension }.map {
+        "g.\($0)"
+      }
+    expected.sort()
+    #expect(try Self.files(folder) == expected)
+    #expect(Set(s.written) == Set(expected.filter { $0 != "g.gif" }.map { folder + "/" + $0 }))
+    for r in kept {
+      let size = try FileManager.default.attributesOfItem(atPath: r.path)[.size] as? Int
+      #expect(size == r.bytes)
+    }
+    let mp4 = try #require(kept.first { $0.kind == .mp4 })
+    #expect(mp4.mimeType.hasPrefix("video/mp4; codecs=\"avc1.64"))
+    let page = try Self.text(folder + "/g.html")
+    let sources = kept.map {
+      "  <source src=\"g.\($0.kind.fileExtension)\" type='\($0.mimeType)'>"
+    }
+    #expect(
+      page.contains(
+        ([
+          "<video autoplay muted playsinline loop width=\"64\" height=\"64\" poster=\"g.poster.webp\">"
+        ]
+          + sources + ["</video>"]).joined(separator: "\n")))
+    let poster = try Images.decode(
+      [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/g.poster.webp"))), as: .webp)
+    #expect(poster.width == 64 && poster.height == 64)
+  }
+
+  @Test("a GIF nothing beats stays the answer; in another folder the page gets a copy")
+  func tinyGIFStays() throws {
+    let folder = try VideoProbe.folder()
+    var b = GIFBuilder(width: 2, height: 2, globalPalette: [0xFF0000, 0x0000FF])
+    b.loop(0)
+    for i in 0..<2 {
+      b.control(delay: 10)
+      b.image(width: 2, height: 2, indexes: [UInt8(i), 1, 0, 1])
+    }
+    b.trailer()
+    let gif = folder + "/t.gif"
+    try Data(b.bytes).write(to: URL(fileURLWithPath: gif))
+    let s = try Transcoder.web(WebRequest(input: gif, output: folder + "/t.html"))
+    Self.checkRules(s)
+    #expect(s.answer == .gif)
+    #expect(s.kept.isEmpty)
+    #expect(s.renditions.allSatisfy { $0.dropped?.hasPrefix("not smaller than the GIF") == true })
+    #expect(try Self.files(folder) == ["t.gif", "t.html"])
+    let page = try Self.text(folder + "/t.html")
+    #expect(page.contains("<img src=\"t.gif\" width=\"2\" height=\"2\" alt=\"\">"))
+    #expect(page.contains("the GIF is the answer"))
+
+    let out = folder + "/public"
+    try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+    let moved = try Transcoder.web(WebRequest(input: gif, output: out + "/t.html"))
+    #expect(moved.gif == out + "/t.gif")
+    #expect(try Self.files(out) == ["t.gif", "t.html"])
+    #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/t.gif")) == Data(b.bytes))
+  }
+
+  @Test("a transparent GIF: <picture> with AVIF and WebP, the GIF as the <img>")
+  func transparentGIFBecomesPicture() throws {
+    let folder = try VideoProbe.folder()
+    let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("samples/bounce.gif").path
+    let gif = folder + "/b.gif"
+    try FileManager.default.copyItem(atPath: sample, toPath: gif)
+    let s = try Transcoder.web(WebRequest(input: gif, output: folder + "/b.html", minimumPSNR: 25))
+    Self.checkRules(s)
+    #expect(s.transparent)
+    #expect(s.answer == .picture)
+    #expect(s.renditions.map(\.kind) == [.avif, .webp])
+    let kept = s.kept.sorted { $0.bytes < $1.bytes }
+    let page = try Self.text(folder + "/b.html")
+    let sources = kept.map {
+      "  <source srcset=\"b.\($0.kind.fileExtension)\" type=\"\($0.mimeType)\">"
+    }
+    #expect(
+      page.contains(
+        (["<picture>"] + sources + [
+          "  <img src=\"b.gif\" width=\"96\" height=\"64\" alt=\"\">", "</picture>",
+        ]).joined(separator: "\n")))
+    #expect(
+      try Self.files(folder)
+        == (["b.gif", "b.html"] + kept.map { "b.\($0.kind.fileExtension)" }).sorted())
+  }
+
+  @Test("an existing page is refused before any work; with force it is replaced")
+  func existingPage() throws {
+    let folder = try VideoProbe.folder()
+    let gif = folder + "/t.gif"
+    try Data(TinyWeb.gif).write(to: URL(fileURLWithPath: gif))
+    try Data("mine".utf8).write(to: URL(fileURLWithPath: folder + "/t.html"))
+    #expect(throws: TranscodeError.cannotCreateOutput(path: folder + "/t.html", .exists)) {
+      try Transcoder.web(WebRequest(input: gif, output: folder + "/t.html"))
+    }
+    #expect(try Self.files(folder) == ["t.gif", "t.html"])
+    #expect(try Self.text(folder + "/t.html") == "mine")
+    _ = try Transcoder.web(WebRequest(input: gif, output: folder + "/t.html", force: true))
+    #expect(try Self.text(folder + "/t.html").hasPrefix("<!doctype html>"))
+  }
+
+  @Test func floorOutOfRangeIsAUsageError() {
+    #expect(throws: TranscodeError.self) {
+      try Transcoder.validate(WebRequest(input: "a.gif", output: "a.html", minimumPSNR: 70))
+    }
+  }
+
+  @Test("the index shows each GIF beside its kept renditions, with every candidate's figures")
+  func index() throws {
+    let folder = try VideoProbe.folder()
+    try FileManager.default.createDirectory(
+      atPath: folder + "/sub", withIntermediateDirectories: true)
+    let gif = folder + "/sub/g.gif"
+    try Data(Self.scrollingGradient(frames: 4)).write(to: URL(fileURLWithPath: gif))
+    let s = try Transcoder.web(
+      WebRequest(input: gif, output: folder + "/sub/g.html", minimumPSNR: 25))
+    try Transcoder.webIndex([s], at: folder + "/index.html", replace: false)
+    let page = try Self.text(folder + "/index.html")
+    #expect(page.contains("<h2><a href=\"sub/g.html\">g.gif</a></h2>"))
+    #expect(page.contains("<img src=\"sub/g.gif\" width=\"64\" height=\"64\" alt=\"\">"))
+    for r in s.renditions {
+      #expect(page.contains("<td>\(r.kind.label)</td><td>\(WebPage.grouped(r.bytes))</td>"))
+    }
+    for r in s.kept { #expect(page.contains("src=\"sub/g.\(r.kind.fileExtension)\"")) }
+  }
+}
+
+/// The markup's pieces.
+@Suite struct WebPageTests {
+  @Test func codecStrings() {
+    #expect(WebPage.h264Codecs(avcC: [1, 0x64, 0x00, 0x1f, 0xff]) == "avc1.64001f")
+    #expect(WebPage.h264Codecs(avcC: [0, 0x64, 0, 0x1f]) == nil)
+    // av1C: marker+version, profile 0 level 8, main tier 8-bit 4:2:0.
+    #expect(WebPage.av1Codecs(av1C: [0x81, 0x08, 0x0c, 0x00]) == "av01.0.08M.08")
+    #expect(WebPage.av1Codecs(av1C: [0x81, 0x2d, 0xcc, 0x00]) == "av01.1.13H.10")
+    #expect(WebPage.av1Codecs(av1C: [0x81, 0x08]) == nil)
+  }
+
+  @Test func relativePaths() {
+    #expect(WebPage.relative("out/a/b.mp4", to: "out") == "a/b.mp4")
+    #expect(WebPage.relative("out/b.mp4", to: "out") == "b.mp4")
+    #expect(WebPage.relative("assets/b.gif", to: "out/x") == "../../assets/b.gif")
+    #expect(WebPage.relative("b.gif", to: ".") == "b.gif")
+    #expect(WebPage.relative("./out/b.gif", to: "out") == "b.gif")
+  }
+
+  @Test func attributesAndText() {
+    #expect(WebPage.attribute("a b#1\"x\".gif") == "a%20b%231%22x%22.gif")
+    #expect(WebPage.attribute("dir/ok-name_1.gif") == "dir/ok-name_1.gif")
+    #expect(WebPage.text("<a & b>") == "&lt;a &amp; b&gt;")
+  }
+}
+
+/// A 2x2 two-frame GIF: smaller than any rendition of it.
+enum TinyWeb {
+  static var gif: [UInt8] {
+    var b = GIFBuilder(width: 2, height: 2, globalPalette: [0xFF0000, 0x0000FF])
+    b.loop(0)
+    for i in 0..<2 {
+      b.control(delay: 10)
+      b.image(width: 2, height: 2, indexes: [UInt8(i), 1, 0, 1])
+    }
+    b.trailer()
+    return b.bytes
+  }
+}

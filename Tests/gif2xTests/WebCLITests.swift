@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// End-to-end runs of `gif2x --to web`: files, messages, JSON and exit statuses.
+@Suite struct WebCLITests {
+  let sample = CLI.packageRoot.appendingPathComponent("samples/bounce.gif").path
+
+  func files(in dir: String) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+  }
+
+  @Test("a folder with --output-dir: pages mirrored, an index, one JSON line per GIF")
+  func folderWithIndex() throws {
+    let dir = try CLI.temporaryFolder().path
+    try FileManager.default.createDirectory(
+      atPath: dir + "/assets/ui", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: sample, toPath: dir + "/assets/ui/b.gif")
+    try Data(TinyGIF.animation()).write(to: URL(fileURLWithPath: dir + "/assets/t.gif"))
+    let run = try CLI.run(
+      ["--to", "web", "-r", dir + "/assets", "--output-dir", dir + "/public", "--json"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let lines = run.stdout.split(separator: "\n").compactMap {
+      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
+    #expect(lines.count == 2)
+    let tiny = try #require(lines.first { ($0["input"] as? String)?.hasSuffix("t.gif") == true })
+    let web = try #require(tiny["web"] as? [String: Any])
+    #expect(web["answer"] as? String == "gif")
+    #expect(web["html"] as? String == dir + "/public/t.html")
+    let renditions = try #require(web["renditions"] as? [[String: Any]])
+    // Its 1x1 frames leave most of the 2x2 canvas transparent: only animated images are tried.
+    #expect(web["transparent"] as? Bool == true)
+    #expect(renditions.map { $0["kind"] as? String } == ["avif", "webp"])
+    #expect(renditions.allSatisfy { $0["kept"] as? Bool == false && $0["dropped"] is String })
+    #expect(try files(in: dir + "/public").contains("index.html"))
+    #expect(try files(in: dir + "/public").contains("t.html"))
+    #expect(try files(in: dir + "/public").contains("t.gif"))
+    #expect(try files(in: dir + "/public/ui").contains("b.html"))
+    let index = try String(contentsOfFile: dir + "/public/index.html", encoding: .utf8)
+    #expect(index.contains("<a href=\"ui/b.html\">b.gif</a>"))
+    #expect(index.contains("<a href=\"t.html\">t.gif</a>"))
+    #expect(!(try files(in: dir + "/public")).contains { $0.hasPrefix(".") })
+    #expect(!(try files(in: dir + "/public/ui")).contains { $0.hasPrefix(".") })
+  }
+
+  @Test("the summary line names what was kept")
+  func summaryLine() throws {
+    let dir = try CLI.temporaryFolder().path
+    try Data(TinyGIF.animation()).write(to: URL(fileURLWithPath: dir + "/t.gif"))
+    let run = try CLI.run(["--to", "web", dir + "/t.gif"])
+    #expect(run.status == 0)
+    #expect(
+      run.stdout
+        == "\(dir)/t.gif -> \(dir)/t.html: the GIF stays (\(TinyGIF.animation().count) bytes):"
+        + " no rendition was smaller at 35.0 dB or more\n")
+    #expect(try files(in: dir) == ["t.gif", "t.html"])
+  }
+
+  @Test(arguments: [
+    (
+      ["--to", "web", "--min-psnr", "70", "x.gif"], "error: --min-psnr must be 20-60 dB (got 70.0)"
+    ),
+    (["--to", "web", "-"], "error: --to web needs GIF files by name, not standard input"),
+    (
+      ["--to", "web", "-o", "-", "x.gif"],
+      "error: --to web writes several files; name a page with -o NAME.html, not -o -"
+    ),
+    (
+      ["--to", "web", "-o", "a.html", "x.gif", "y.gif"],
+      "error: -o names one page; give one input with it, or use --output-dir for many"
+    ),
+  ])
+  func usageErrors(arguments: [String], message: String) throws {
+    let run = try CLI.run(arguments)
+    #expect(run.status == 64)
+    #expect(run.stderrLines == [Substring(message)])
+  }
+
+  /// The size guard measures the other formats (hidden files, removed) and names the smaller.
+  @Test("an MP4 larger than its GIF: one warning with both sizes and what would be smaller")
+  func sizeGuard() throws {
+    let dir = try CLI.temporaryFolder().path
+    // One opaque 1x1 frame: a still WebP of a few dozen bytes, lossless, beats the GIF.
+    let b = TinyGIF.bytes(delaysCentiseconds: [10])
+    try Data(b).write(to: URL(fileURLWithPath: dir + "/t.gif"))
+    let run = try CLI.run(["--to", "mp4", dir + "/t.gif", "-q"])
+    #expect(run.status == 0)
+    #expect(run.stderrLines.count == 1, "\(run.stderr)")
+    let line = String(run.stderrLines.first ?? "")
+    #expect(line.hasPrefix("warning: \(dir)/t.gif: the MP4 ("))
+    #expect(line.contains(" bytes) is larger than the GIF (\(b.count) bytes); smaller, measured: "))
+    #expect(line.contains("--to webp "))
+    #expect(line.hasSuffix(" bytes (identical)"))
+    #expect(try files(in: dir) == ["t.gif", "t.mp4"])
+  }
+
+  @Test("an existing page is 73 and nothing is written")
+  func existingPage() throws {
+    let dir = try CLI.temporaryFolder().path
+    try Data(TinyGIF.animation()).write(to: URL(fileURLWithPath: dir + "/t.gif"))
+    try Data("mine".utf8).write(to: URL(fileURLWithPath: dir + "/t.html"))
+    let run = try CLI.run(["--to", "web", dir + "/t.gif"])
+    #expect(run.status == 73)
+    #expect(
+      run.stderrLines == ["error: \(dir)/t.html: already exists; use --force to replace it"])
+    #expect(try files(in: dir) == ["t.gif", "t.html"])
+  }
+}
