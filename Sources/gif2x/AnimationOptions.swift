@@ -7,7 +7,7 @@ struct AnimationOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "Quality 0-100 (higher is better and bigger): WebP lossy frames (default 70), AVIF"
+      "Quality 0-100 (higher is better and bigger): WebP lossy frames (default 50), AVIF"
         + " (default 50).", valueName: "n"))
   var quality: Int?
 

@@ -86,7 +86,8 @@ struct AnimationSetup {
         writer: try AnimatedWebPWriter(
           .init(
             width: width, height: height, quality: request.effectiveQuality,
-            lossless: request.lossless, effort: request.effort, loopCount: plays)),
+            lossless: request.lossless, effort: request.effort, loopCount: plays,
+            frames: schedule.entries.count)),
         timeline: timeline)
     case .avif:
       let rate = timeline.tickRate

@@ -1,11 +1,12 @@
 import CWebP
 
 /// Animated WebP through libwebp's WebPAnimEncoder: full-canvas pictures in, with the time each
-/// starts; the encoder finds each frame's changed rectangle, its blend and disposal, and (by
-/// default) whether lossy or lossless is smaller for it.
+/// starts; the encoder finds each frame's changed rectangle, its blend and disposal. Whether a
+/// frame is lossy or lossless is gif2x's choice (``WebPFrameChoice``), not libwebp's size race.
 ///
 /// Memory: the encoder keeps the previous canvases it compares against and the frames encoded
-/// so far (the output's bytes), never the raw frames: flat in the frame count for the pixels.
+/// so far (the output's bytes), the choice one more canvas; never the raw frames: flat in the
+/// frame count for the pixels.
 final class AnimatedWebPWriter {
   /// The encoder settings.
   struct Settings: Equatable {
@@ -18,11 +19,26 @@ final class AnimatedWebPWriter {
     var effort: Int
     /// Plays: 0 forever.
     var loopCount: Int
+    /// Pictures that will be added (at most): tiny animations get libwebp's strongest lossless
+    /// search.
+    var frames: Int
   }
+
+  /// Canvas pixels times frames up to which the frames chosen lossless are encoded with
+  /// libwebp's strongest search (quality 100, method 6: it tries every transform; 5-15%
+  /// smaller on small flat frames, about 5 microseconds a pixel): the container's 40 + 32 bytes
+  /// a frame are most of a tiny GIF's budget, and the time is bounded by about a third of a
+  /// second. The choice itself is tried at the usual effort.
+  static let crunchPixels = 65536
 
   private let encoder: OpaquePointer
   private var config = WebPConfig()
+  /// Lossless frames' settings when the choice is gif2x's: the trial's, and the frame's.
+  private var losslessConfig = WebPConfig()
+  private var losslessFrameConfig = WebPConfig()
   private var picture = WebPPicture()
+  /// nil with `lossless` (every frame lossless).
+  private let choice: WebPFrameChoice?
   private(set) var frames = 0
 
   init(_ settings: Settings) throws(TranscodeError) {
@@ -34,22 +50,39 @@ final class AnimatedWebPWriter {
     options.anim_params.loop_count = Int32(settings.loopCount)
     // Transparent black: what a browser shows through where no frame has drawn yet.
     options.anim_params.bgcolor = 0
-    // Each frame is tried as a key frame and as a sub-frame, both ways of disposing, and (with
-    // allow_mixed) lossy and lossless: the smallest wins. gif2webp's -min_size -mixed.
+    // Each frame is tried as a sub-frame over the previous one with both ways of disposing
+    // that one: the smaller wins (gif2webp's -min_size). Lossy or lossless is decided before,
+    // per frame (allow_mixed off: the frame's own config says which).
     options.minimize_size = 1
-    options.allow_mixed = settings.lossless ? 0 : 1
+    options.allow_mixed = 0
     config.lossless = settings.lossless ? 1 : 0
     config.quality = Float(settings.quality)
     config.method = Int32(settings.effort)
     // Half libwebp's spatial noise shaping (25, not 50): fewer bits moved from flat areas to
-    // busy ones, which flat GIF art does not need. Measured on the bench GIFs (README, "Which
-    // format"): quality 70 with sns 25 gives gif2webp's bytes (0.99x) at 0.6 dB more PSNR;
-    // lower qualities were smaller (q60 sns 0: 0.94x) but let lossy frames win the size race
-    // by a few bytes at 5 dB less (mixed-delays), below gif2webp's PSNR.
+    // busy ones, which flat GIF art does not need (README, "Which format").
     config.sns_strength = 25
-    guard WebPValidateConfig(&config) != 0 else {
+    losslessConfig = config
+    losslessConfig.lossless = 1
+    if !settings.lossless {
+      // With the choice gif2x's, `quality` is the lossy frames'; lossless frames search as
+      // hard as at libwebp's default (its lossless quality is effort, not fidelity), or
+      // hardest on a tiny animation.
+      losslessConfig.quality = 70
+    }
+    losslessFrameConfig = losslessConfig
+    if !settings.lossless && settings.width * settings.height * settings.frames <= Self.crunchPixels
+    {
+      losslessFrameConfig.quality = 100
+      losslessFrameConfig.method = 6
+    }
+    guard WebPValidateConfig(&config) != 0, WebPValidateConfig(&losslessFrameConfig) != 0 else {
       throw .internalError("libwebp refused the settings \(settings)")
     }
+    choice =
+      settings.lossless
+      ? nil
+      : try WebPFrameChoice(
+        width: settings.width, height: settings.height, quality: settings.quality)
     guard
       let encoder = cwebp_anim_encoder_new(Int32(settings.width), Int32(settings.height), &options)
     else { throw .internalError("libwebp: cannot start the animation encoder") }
@@ -69,7 +102,17 @@ final class AnimatedWebPWriter {
     let ok = WebPPictureImportRGBA(
       &picture, rgba.baseAddress!.assumingMemoryBound(to: UInt8.self), picture.width * 4)
     guard ok != 0 else { throw .internalError("libwebp: out of memory for a frame") }
-    guard WebPAnimEncoderAdd(encoder, &picture, Int32(milliseconds), &config) != 0 else {
+    var lossless = choice == nil
+    if let choice {
+      lossless = try choice.choose(
+        rgba.bindMemory(to: UInt32.self), lossy: &config, lossless: &losslessConfig
+      ).lossless
+    }
+    let added =
+      lossless
+      ? WebPAnimEncoderAdd(encoder, &picture, Int32(milliseconds), &losslessFrameConfig)
+      : WebPAnimEncoderAdd(encoder, &picture, Int32(milliseconds), &config)
+    guard added != 0 else {
       throw .internalError("WebP encoding failed: \(error)")
     }
     frames += 1

@@ -11,9 +11,10 @@ public struct AnimationRequest: Sendable, Equatable {
     /// The library that writes it, as `--version` names it.
     public var encoderName: String { self == .webp ? "libwebp" : "libavif" }
 
-    /// The default `quality`, measured (README, "Which format"): WebP 70 (its lossy frames,
-    /// with half libwebp's spatial noise shaping), AVIF 50 (AV1 quantizer 32, 4:4:4).
-    public var defaultQuality: Int { self == .webp ? 70 : 50 }
+    /// The default `quality`, measured (README, "Which format"): WebP 50 (its lossy frames,
+    /// with half libwebp's spatial noise shaping; lossless frames kept up to 1.25x the lossy
+    /// size), AVIF 50 (AV1 quantizer 32, 4:4:4).
+    public var defaultQuality: Int { 50 }
 
     /// The largest side the format takes: libwebp stops at 16383 pixels; libavif's decoder
     /// (Chromium's too) refuses sides over 32768 (AVIF_DEFAULT_IMAGE_DIMENSION_LIMIT), though
