@@ -10,6 +10,7 @@ runs them (ffmpeg-mp4, ffmpeg-webm, gif2webp -min_size -mixed; --json). Checked 
           gif2x keeps nothing (the GIF is the answer), no peer output may be smaller than the GIF
           at the floor's PSNR or better.
 Usage: web-check.py [--gif2x PATH] [--gifs DIR-or-GIF ...] [--min-psnr DB] [--quality PATH]
+                    [--peers FILE]
 Prints one row per GIF and a last line 'web: N GIFs, K larger, B beat the best peer, F failed'.
 """
 import argparse
@@ -42,15 +43,24 @@ def main():
     ap.add_argument("--gifs", nargs="+", default=[os.path.join(ROOT, "bench-gifs")])
     ap.add_argument("--min-psnr", type=float)
     ap.add_argument("--quality", default=os.path.join(os.path.dirname(ROOT), "shared/bench/quality.py"))
-    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--peers", help="a file of quality.py --json lines to reuse (written when"
+                    " missing)")
     a = ap.parse_args()
     gifs = gif_list(a.gifs)
     work = tempfile.mkdtemp(prefix="gif2x-web-check-")
     try:
-        q = subprocess.run([sys.executable, a.quality, "--gif2x", a.gif2x, "--recipes", PEERS,
-                            "--json", "--gifs"] + gifs, capture_output=True, text=True)
+        if a.peers and os.path.exists(a.peers):
+            with open(a.peers) as f:
+                lines = f.read().splitlines()
+        else:
+            q = subprocess.run([sys.executable, a.quality, "--gif2x", a.gif2x, "--recipes", PEERS,
+                                "--json", "--gifs"] + gifs, capture_output=True, text=True)
+            lines = q.stdout.splitlines()
+            if a.peers:
+                with open(a.peers, "w") as f:
+                    f.write(q.stdout)
         peers = {}
-        for line in q.stdout.splitlines():
+        for line in lines:
             if line.startswith("{"):
                 m = json.loads(line)
                 if m.get("status") == "ok" and m.get("psnr") is not None:
@@ -81,7 +91,7 @@ def main():
             why = ""
             floor = web["minimumPSNR"]
             if ours:
-                ob, op = ours["fidelity"]["bytes"], ours["fidelity"]["psnr"] or 100.0
+                ob, op = ours["fidelity"]["bytes"], ours["fidelity"].get("psnr") or 100.0
                 better = [m for m in ps if m["psnr"] >= op and m["bytes"] < ob]
             else:
                 ob, op = gif_bytes, 100.0
@@ -95,7 +105,7 @@ def main():
                 ratios.append(ours["fidelity"]["bytes"] / gif_bytes)
             peer = (f"{best['recipe']} {best['bytes']} {best['psnr']:.2f}" if best else "-")
             mine = (f"{ours['kind']} {ours['fidelity']['bytes']} "
-                    f"{ours['fidelity']['psnr'] or 100.0:.2f} s{ours['setting']}" if ours else "the GIF")
+                    f"{ours['fidelity'].get('psnr') or 100.0:.2f} s{ours['setting']}" if ours else "the GIF")
             print(f"{base[:39]:<40}{gif_bytes:>10}  {peer:<28}{mine:<36}"
                   + ("ok" if ok else "FAIL " + why) + (" LARGER" if too_big else ""), flush=True)
         med = statistics.median(ratios) if ratios else float("nan")
