@@ -100,7 +100,8 @@ public enum WebPage {
       figure img, figure video { max-width: 480px; height: auto; background: repeating-conic-gradient(#ddd 0 25%, #fff 0 50%) 0 0 / 16px 16px; }
       figcaption { font-size: 12px; color: #444; }
       table { border-collapse: collapse; margin-top: .5em; }
-      td, th { padding: 2px 10px; text-align: right; }
+      td, th { padding: 2px 10px; text-align: right; white-space: nowrap; }
+      td:last-child { white-space: normal; }
       td:first-child, th:first-child, td:last-child, th:last-child { text-align: left; }
       .dropped { color: #888; }
       </style>
