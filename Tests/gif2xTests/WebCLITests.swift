@@ -62,6 +62,15 @@ import Testing
     ),
     (["--to", "web", "-"], "error: --to web needs GIF files by name, not standard input"),
     (
+      ["--to", "web", "--crf", "20", "x.gif"],
+      "error: --crf is not for --to web: it makes every rendition itself, each at the setting"
+        + " that reaches --min-psnr"
+    ),
+    (
+      ["--to", "mp4", "--min-psnr", "30", "x.gif"],
+      "error: --min-psnr is for --to web (see gif2x --help)"
+    ),
+    (
       ["--to", "web", "-o", "-", "x.gif"],
       "error: --to web writes several files; name a page with -o NAME.html, not -o -"
     ),
