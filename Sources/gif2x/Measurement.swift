@@ -64,23 +64,8 @@ struct Measurement {
   }
 
   /// 1234567 -> "1,234,567".
-  static func grouped(_ n: Int) -> String {
-    var digits = Array(String(n))
-    var i = digits.count - 3
-    while i > 0 {
-      digits.insert(",", at: i)
-      i -= 3
-    }
-    return String(digits)
-  }
+  static func grouped(_ n: Int) -> String { WebPage.grouped(n) }
 
   /// `x` with `digits` decimals.
-  static func fixed(_ x: Double, _ digits: Int) -> String {
-    var scale = 1.0
-    for _ in 0..<digits { scale *= 10 }
-    let n = Int((abs(x) * scale).rounded())
-    let whole = n / Int(scale)
-    let fraction = String(n % Int(scale) + Int(scale)).dropFirst()
-    return (x < 0 && n > 0 ? "-" : "") + "\(whole)" + (digits > 0 ? ".\(fraction)" : "")
-  }
+  static func fixed(_ x: Double, _ digits: Int) -> String { WebPage.fixed(x, digits) }
 }
