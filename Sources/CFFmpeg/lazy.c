@@ -85,6 +85,8 @@
   V(AVCODEC, av_packet_move_ref, (AVPacket * dst, AVPacket *src), (dst, src))                   \
   X(AVCODEC, int, av_new_packet, (AVPacket * p, int size), (p, size))                           \
   V(AVCODEC, av_packet_rescale_ts, (AVPacket * p, AVRational a, AVRational b), (p, a, b))       \
+  X(AVCODEC, uint8_t *, av_packet_new_side_data,                                                \
+    (AVPacket * p, enum AVPacketSideDataType t, size_t size), (p, t, size))                     \
   X(AVFORMAT, unsigned, avformat_version, (void), ())                                           \
   X(AVFORMAT, int, avformat_alloc_output_context2,                                              \
     (AVFormatContext * *c, const AVOutputFormat *o, const char *name, const char *file),        \

@@ -8,6 +8,8 @@ enum FFmpegError: Error, CustomStringConvertible {
   case failed(function: String, code: Int32, log: String?)
   /// The output file could not be opened for writing.
   case cannotOpenOutput(path: String, code: Int32)
+  /// The VP9 alpha encoder (``AlphaEncoder``) could not do its part: why.
+  case alpha(String)
 
   /// A failure of `function` with `code`, taking the line FFmpeg logged for it.
   init(function: String, code: Int32) {
@@ -20,6 +22,8 @@ enum FFmpegError: Error, CustomStringConvertible {
       return "\(function) failed: \(log ?? Self.text(code))"
     case .cannotOpenOutput(let path, let code):
       return "cannot open \(path): \(Self.text(code))"
+    case .alpha(let problem):
+      return "the alpha encoder: \(problem)"
     }
   }
 

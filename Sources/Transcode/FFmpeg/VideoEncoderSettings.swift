@@ -49,6 +49,10 @@ struct VideoEncoderSettings: Sendable {
   /// measured in Chromium: a red pixel between cyan ones read back as (44,86,106) in yuv420p,
   /// (255,0,0) in gbrp).
   var planarRGB: Bool { lossless && !alpha }
+  /// VP9 with alpha, lossless or not: the colour and the alpha plane are coded by two yuv420p
+  /// encoders on two threads (``AlphaEncoder``) instead of libavcodec's yuva420p, which codes
+  /// them one after the other.
+  var splitsAlpha: Bool { codec == .vp9 && alpha }
   /// x264 preset.
   var preset: String
   /// libvpx cpu-used; the SVT-AV1 preset (libaom: see ``aomCPUUsed``).

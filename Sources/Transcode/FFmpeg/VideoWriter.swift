@@ -6,6 +6,10 @@ import CFFmpeg
 /// Packet durations are set here from the presentation times the caller gives: libx264 and
 /// libvpx leave them unset, and without them the last frame's time is lost (the file ends
 /// where the last frame starts: the bug of ffmpeg's CLI measured in GIF-SEMANTICS.md).
+///
+/// VP9 with alpha: the colour is encoded here in yuv420p and the alpha plane by an
+/// ``AlphaEncoder`` on its own thread; each colour packet waits (in `unpaired`) for the alpha
+/// packet of the same time and carries it as BlockAdditional side data.
 final class VideoWriter {
   private let settings: VideoEncoderSettings
   private let muxer: Muxer
@@ -24,16 +28,24 @@ final class VideoWriter {
   private var firstDTS: Int64?
   private var previousDTS: Int64?
   private(set) var bytesWritten: Int64 = 0
+  /// VP9 with alpha: the alpha encoder, and the colour packets waiting for their alpha ones.
+  private let alpha: AlphaEncoder?
+  private var unpaired: [Packet] = []
+  private var spare: [Packet] = []
 
   init(path: String, settings: VideoEncoderSettings) throws(FFmpegError) {
     self.settings = settings
     muxer = try Muxer(formatName: settings.formatName, path: path)
     let globalHeader = muxer.wantsGlobalHeader
+    // Started first: it opens on its own thread while the colour encoder opens here.
+    alpha =
+      settings.splitsAlpha ? try AlphaEncoder(settings: settings, globalHeader: globalHeader) : nil
     encoder = try EncoderContext(
       name: settings.codec.encoderName,
       configure: { Self.configure($0, settings, globalHeader: globalHeader) },
       options: Self.options(settings))
     encoderTimeBase = encoder.pointer.pointee.time_base
+    try alpha?.waitUntilOpened()
     let metadata = settings.alpha ? [("alpha_mode", "1")] : []
     let only = settings.onlyPictureDuration.map {
       AVRational(
@@ -50,7 +62,7 @@ final class VideoWriter {
   }
 
   /// The codec context fields: size, pixel format, time base, BT.709 tags, threads.
-  private static func configure(
+  static func configure(
     _ c: UnsafeMutablePointer<AVCodecContext>, _ s: VideoEncoderSettings, globalHeader: Bool
   ) {
     c.pointee.width = Int32(s.width)
@@ -79,13 +91,14 @@ final class VideoWriter {
     if globalHeader { c.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
   }
 
+  /// The encoder's pixel format: with VP9 alpha, both encoders code yuv420p.
   private static func pixelFormat(_ s: VideoEncoderSettings) -> AVPixelFormat {
     if s.planarRGB { return AV_PIX_FMT_GBRP }
-    return s.alpha ? AV_PIX_FMT_YUVA420P : AV_PIX_FMT_YUV420P
+    return s.alpha && !s.splitsAlpha ? AV_PIX_FMT_YUVA420P : AV_PIX_FMT_YUV420P
   }
 
   /// The encoders' private options (their AVOption names).
-  private static func options(_ s: VideoEncoderSettings) -> [(String, String)] {
+  static func options(_ s: VideoEncoderSettings) -> [(String, String)] {
     switch s.codec {
     case .h264:
       return [("preset", s.preset), ("crf", "\(s.crf)"), ("profile", "high")]
@@ -102,8 +115,10 @@ final class VideoWriter {
     }
   }
 
-  /// Makes `picture` the frame the next `encode` calls send (copied into the encoder's frame).
+  /// Makes `picture` the frame the next `encode` calls send (copied into the encoder's frame;
+  /// its alpha plane, with VP9, handed to the alpha encoder).
   func setPicture(_ picture: PlanarPicture) throws(FFmpegError) {
+    try alpha?.setPicture(picture)
     try frame.makeWritable()
     let f = frame.pointer
     picture.bytes.withUnsafeBufferPointer { buffer in
@@ -129,7 +144,9 @@ final class VideoWriter {
     frame.pts = pts
     pendingDurations[pts] = duration
     presentationEnd = max(presentationEnd, pts + duration)
+    try alpha?.encode(pts: pts)
     try send(frame)
+    try writePairs(wait: false)
   }
 
   /// Drains the encoder, writes the trailer and closes the file.
@@ -146,6 +163,13 @@ final class VideoWriter {
   /// last picture ends, while its duration stays its own.
   func finish() throws(FFmpegError) {
     try send(nil)
+    if let alpha {
+      try alpha.finish()
+      try writePairs(wait: true)
+      if try alpha.next(wait: true) != nil {
+        throw .alpha("more alpha frames than colour frames")
+      }
+    }
     if !held.isEmpty {
       let p = held.pointer
       let first = min(firstDTS ?? 0, 0)
@@ -176,6 +200,13 @@ final class VideoWriter {
       if let duration = pendingDurations.removeValue(forKey: p.pointee.pts) {
         p.pointee.duration = duration
       }
+      if alpha != nil {
+        let waiting: Packet
+        if let reused = spare.popLast() { waiting = reused } else { waiting = try Packet() }
+        waiting.take(packet)
+        unpaired.append(waiting)
+        continue
+      }
       guard settings.codec == .h264 else {
         try write(packet)
         continue
@@ -192,6 +223,39 @@ final class VideoWriter {
         try write(held)
       }
       held.take(packet)
+    }
+  }
+
+  /// VP9 with alpha: writes the colour packets whose alpha packets are out, each with its alpha
+  /// packet as BlockAdditional 1 (8 bytes of big-endian BlockAddID, then the VP9 frame), as
+  /// libavcodec does for yuva420p. Both encoders get the same pictures, times and settings and
+  /// VP9 gives one packet per picture, so the packets pair in order, at equal times; anything
+  /// else is a failure, never a file with alpha on the wrong frames. `wait`: at the end, every
+  /// colour packet waits for its alpha one.
+  private func writePairs(wait: Bool) throws(FFmpegError) {
+    guard let alpha else { return }
+    while let colour = unpaired.first {
+      guard let coded = try alpha.next(wait: wait) else {
+        if wait { throw .alpha("fewer alpha frames than colour frames") }
+        return
+      }
+      let p = colour.pointer
+      guard coded.pts == p.pointee.pts else {
+        throw .alpha("an alpha frame at \(coded.pts) beside a colour frame at \(p.pointee.pts)")
+      }
+      guard
+        let side = av_packet_new_side_data(
+          p, AV_PKT_DATA_MATROSKA_BLOCKADDITIONAL, 8 + coded.bytes.count)
+      else {
+        throw FFmpegError(function: "av_packet_new_side_data", code: cffmpeg_averror_enomem())
+      }
+      for k in 0..<8 { side[k] = k == 7 ? 1 : 0 }  // BlockAddID 1, big-endian
+      coded.bytes.withUnsafeBufferPointer { bytes in
+        if let base = bytes.baseAddress { (side + 8).update(from: base, count: bytes.count) }
+      }
+      unpaired.removeFirst()
+      try write(colour)
+      spare.append(colour)
     }
   }
 
