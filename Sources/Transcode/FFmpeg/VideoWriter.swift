@@ -162,9 +162,9 @@ final class VideoWriter {
   /// not after its own pts; the decode order is unchanged), so the sum ends exactly where the
   /// last picture ends, while its duration stays its own.
   func finish() throws(FFmpegError) {
+    try alpha?.finish()  // first: both encoders drain (code their lookahead) at the same time
     try send(nil)
     if let alpha {
-      try alpha.finish()
       try writePairs(wait: true)
       if try alpha.next(wait: true) != nil {
         throw .alpha("more alpha frames than colour frames")
