@@ -178,6 +178,57 @@ import Testing
     #expect(try VideoProbe.frames(solid)[0].pixel(x: 28, y: 28).a == 255)
   }
 
+  /// VP9 alpha is coded by a second encoder on its own thread, its frames paired with the
+  /// colour ones: over 30 frames (past libvpx's 25-frame lookahead, so hidden alt-ref frames
+  /// come into play), every frame's alpha decodes exactly (lossless) where the GIF puts it, the
+  /// same through gif2x's VideoReader as through ffmpeg, and the track says alpha_mode 1;
+  /// lossy, the alpha stays on its own frame.
+  @Test func webmAlphaIsExactOnEveryFrameAndTagged() throws {
+    let (w, h, side, frames) = (24, 16, 4, 30)
+    var gif = VideoGIFWriter(width: w, height: h, palette: VideoFixtures.palette)
+    func inside(_ x: Int, _ y: Int, frame k: Int) -> Bool {
+      let (left, top) = ((k * 3) % (w - side), (k * 5) % (h - side))
+      return (left..<left + side).contains(x) && (top..<top + side).contains(y)
+    }
+    for k in 0..<frames {
+      let pixels = (0..<(w * h)).map { i in inside(i % w, i / w, frame: k) ? UInt8(k % 4) : 4 }
+      gif.frames.append(
+        VideoGIFWriter.Frame(
+          width: w, height: h, pixels: pixels, delayCentiseconds: 4, disposal: 2,
+          transparentIndex: 4))
+    }
+    let dir = try VideoProbe.folder()
+    let input = try VideoProbe.write(gif, to: dir, as: "a.gif")
+    for lossless in [true, false] {
+      let out = dir + (lossless ? "/exact.webm" : "/lossy.webm")
+      let summary = try Transcoder.video(
+        VideoRequest(input: input, output: out, format: .webm, lossless: lossless))
+      #expect(summary.keepsAlpha)
+      #expect(try VideoProbe.streamTag(out, "alpha_mode") == "1")
+      let decoded = try VideoProbe.frames(out)
+      #expect(decoded.count == frames)
+      let reader = try VideoReader(path: out, width: w, height: h)
+      for (k, image) in decoded.enumerated() {
+        let read = try #require(try reader.next())
+        #expect(read.rgba == image.pixels, "frame \(k): VideoReader and ffmpeg differ")
+        var wrong = 0
+        for y in 0..<h {
+          for x in 0..<w {
+            let p = image.pixel(x: x, y: y)
+            let shown = inside(x, y, frame: k)
+            if lossless {
+              if p.a != (shown ? 255 : 0) { wrong += 1 }
+            } else if shown ? p.a < 200 : p.a > 55 {
+              wrong += 1
+            }
+          }
+        }
+        #expect(wrong == 0, "\(lossless ? "lossless" : "lossy") frame \(k): \(wrong) pixels")
+      }
+      #expect(try reader.next() == nil)
+    }
+  }
+
   @Test func opaqueGIFGetsNoAlphaPlane() throws {
     let dir = try VideoProbe.folder()
     let gif = try VideoProbe.write(VideoFixtures.solids(delays: [10, 10]), to: dir, as: "o.gif")

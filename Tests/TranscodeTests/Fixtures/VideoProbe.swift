@@ -110,6 +110,17 @@ enum VideoProbe {
     ).trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
+  /// A tag of the first video stream (`alpha_mode`, …); empty when it has none.
+  static func streamTag(_ video: String, _ tag: String) throws -> String {
+    try text(
+      "ffprobe",
+      [
+        "-v", "error", "-select_streams", "v:0", "-show_entries", "stream_tags=\(tag)", "-of",
+        "csv=p=0", video,
+      ]
+    ).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
   /// The PSNR of `a`'s RGB against `b`'s (same size), in dB; 100 when identical.
   static func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
     var sum = 0.0
