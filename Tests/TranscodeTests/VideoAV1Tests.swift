@@ -33,7 +33,7 @@ import Testing
       #expect(psnr >= 35, "frame \(i): \(psnr) dB")
     }
     #expect(try VideoProbe.streamField(out, "pix_fmt") == "yuv420p")
-    #expect(try VideoProbe.streamField(out, "color_space") == "bt709")
+    #expect(try VideoProbe.streamField(out, "color_space") == "smpte170m")
     #expect(try VideoProbe.streamField(out, "color_primaries") == "bt709")
     #expect(try VideoProbe.streamField(out, "color_transfer") == "bt709")
     #expect(try VideoProbe.streamField(out, "color_range") == "tv")

@@ -2,18 +2,18 @@ import Testing
 
 @testable import Transcode
 
-/// gif2x's own RGBA to YUV conversion against the BT.709 limited-range formulas in floating
+/// gif2x's own RGBA to YUV conversion against the BT.601 limited-range formulas in floating
 /// point, and its handling of odd edges.
 @Suite struct VideoConverterTests {
-  /// BT.709 limited range: Y, Cb, Cr of one RGB colour.
-  static func bt709(_ r: Double, _ g: Double, _ b: Double) -> (Double, Double, Double) {
-    let y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+  /// BT.601 limited range: Y, Cb, Cr of one RGB colour.
+  static func bt601(_ r: Double, _ g: Double, _ b: Double) -> (Double, Double, Double) {
+    let y = 0.299 * r + 0.587 * g + 0.114 * b
     return (
-      16 + 219 * y / 255, 128 + 224 * (b - y) / (1.8556 * 255), 128 + 224 * (r - y) / (1.5748 * 255)
+      16 + 219 * y / 255, 128 + 224 * (b - y) / (1.772 * 255), 128 + 224 * (r - y) / (1.402 * 255)
     )
   }
 
-  @Test func matchesTheBT709FormulasWithinRounding() {
+  @Test func matchesTheBT601FormulasWithinRounding() {
     let (w, h) = (64, 32)
     var rgba = [UInt8](repeating: 255, count: w * h * 4)
     var seed: UInt32 = 12345
@@ -37,7 +37,7 @@ import Testing
       for x in 0..<w {
         let (r, g, b) = pixel(x, y)
         let luma = Double(picture.bytes[picture.offsets[0] + y * picture.strides[0] + x])
-        worstLuma = max(worstLuma, abs(luma - Self.bt709(r, g, b).0))
+        worstLuma = max(worstLuma, abs(luma - Self.bt601(r, g, b).0))
       }
     }
     for cy in 0..<(h / 2) {
@@ -48,7 +48,7 @@ import Testing
           let p = pixel(2 * cx + dx, 2 * cy + dy)
           sum = (sum.0 + p.0 / 4, sum.1 + p.1 / 4, sum.2 + p.2 / 4)
         }
-        let (_, cb, cr) = Self.bt709(sum.0, sum.1, sum.2)
+        let (_, cb, cr) = Self.bt601(sum.0, sum.1, sum.2)
         let u = Double(picture.bytes[picture.offsets[1] + cy * picture.strides[1] + cx])
         let v = Double(picture.bytes[picture.offsets[2] + cy * picture.strides[2] + cx])
         worstChroma = max(worstChroma, abs(u - cb), abs(v - cr))
@@ -73,8 +73,8 @@ import Testing
       rgba.withUnsafeBytes {
         YUVConverter.convert($0.baseAddress!, stride: w * 4, width: w, height: h, into: &picture)
       }
-      let cyan = Self.bt709(0, 255, 255)
-      let blue = Self.bt709(0, 0, 255)
+      let cyan = Self.bt601(0, 255, 255)
+      let blue = Self.bt601(0, 0, 255)
       let u = { (cx: Int, cy: Int) in
         Double(picture.bytes[picture.offsets[1] + cy * picture.strides[1] + cx])
       }

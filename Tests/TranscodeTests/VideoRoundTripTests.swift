@@ -25,7 +25,7 @@ import Testing
       }
     }
     #expect(try VideoProbe.streamField(out, "pix_fmt") == "yuv420p")
-    #expect(try VideoProbe.streamField(out, "color_space") == "bt709")
+    #expect(try VideoProbe.streamField(out, "color_space") == "smpte170m")
     #expect(try VideoProbe.streamField(out, "color_range") == "tv")
   }
 

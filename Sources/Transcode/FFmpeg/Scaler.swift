@@ -3,7 +3,7 @@ import CFFmpeg
 /// Owns a `SwsContext` that resamples straight-alpha RGBA to another size, with the chosen
 /// filter (`--width`, `--height`, `--even scale`). Colour conversion is not its job: the
 /// resampled RGBA goes through ``YUVConverter`` like an unscaled canvas, so both paths share
-/// one BT.709 matrix and one chroma rule.
+/// one BT.601 matrix and one chroma rule.
 final class Scaler {
   /// The scale filters gif2x offers, as swscale flags.
   enum Filter {

@@ -150,7 +150,7 @@ final class VideoReader {
       guard let scaler else {
         throw FFmpegError(function: "sws_getContext", code: cffmpeg_averror_einval())
       }
-      // The stream's matrix and range (BT.709 limited for gif2x's videos), to full-range RGB,
+      // The stream's matrix and range (BT.601 limited for gif2x's videos), to full-range RGB,
       // with FFmpeg's default bicubic: the conversion `ffmpeg -pix_fmt rgba` makes, to the
       // byte (SWS_FULL_CHR_H_INT ignored the matrix: 29.8 dB against FFmpeg's own).
       let matrix = f.colorspace == AVCOL_SPC_BT709 ? SWS_CS_ITU709 : SWS_CS_DEFAULT

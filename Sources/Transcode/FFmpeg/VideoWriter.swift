@@ -83,7 +83,7 @@ final class VideoWriter {
       c.pointee.color_range = AVCOL_RANGE_JPEG
     } else {
       c.pointee.color_trc = AVCOL_TRC_BT709
-      c.pointee.colorspace = AVCOL_SPC_BT709
+      c.pointee.colorspace = AVCOL_SPC_SMPTE170M  // BT.601: YUVConverter's matrix
       c.pointee.color_range = AVCOL_RANGE_MPEG
     }
     c.pointee.thread_count = 0  // auto: x264, libvpx and the AV1 encoders pick from the cores
