@@ -14,9 +14,10 @@ import CFFmpeg
 /// picture while the caller encodes the colour: the same bytes, in about the time of the
 /// slower half.
 ///
-/// Only Sendable values cross threads: pictures in (``PlanarPicture``, whose alpha plane the
-/// alpha thread copies), coded bytes out. The encoder, its frame and its packet are made, used
-/// and freed on the alpha thread. Made, used and dropped on one caller thread (the encode
+/// Only Sendable values cross threads: alpha planes in (copied out of each ``PlanarPicture``
+/// into buffers that come back for reuse, so the decoder's picture buffers are never shared
+/// and memory stays a few planes), coded bytes out. The encoder, its frame and its packet are
+/// made, used and freed on the alpha thread. Made, used and dropped on one caller thread (the encode
 /// stage); dropping it stops and joins the alpha thread, whatever state it is in.
 final class AlphaEncoder {
   /// One coded alpha frame (a VP9 superframe: any hidden frames with the shown one).
@@ -26,7 +27,8 @@ final class AlphaEncoder {
   }
 
   private enum Job: Sendable {
-    case picture(PlanarPicture)
+    /// An alpha plane, `width` bytes per row, no padding.
+    case plane([UInt8])
     case encode(pts: Int64)
     case finish
   }
@@ -43,6 +45,10 @@ final class AlphaEncoder {
   private static let jobCapacity = 8
 
   private let jobs = StageQueue<Job>(capacity: jobCapacity)
+  /// Plane buffers the alpha thread has copied, for the next pictures.
+  private let free = StageQueue<[UInt8]>(capacity: jobCapacity + 2)
+  private let width: Int
+  private let height: Int
   /// Unbounded (never more than the pictures in flight), so the alpha thread never waits on
   /// the caller: it always drains `jobs`, and a caller waiting on either queue cannot deadlock.
   private let outputs = StageQueue<Output>(capacity: Int.max)
@@ -54,11 +60,14 @@ final class AlphaEncoder {
   /// Starts the alpha encoder with `settings` (``VideoEncoderSettings/splitsAlpha``) on its own
   /// thread; ``waitUntilOpened()`` says whether it opened.
   init(settings: VideoEncoderSettings, globalHeader: Bool) throws(FFmpegError) {
-    let jobs = self.jobs
-    let outputs = self.outputs
+    width = settings.width
+    height = settings.height
+    let (jobs, free, outputs) = (self.jobs, self.free, self.outputs)
     do {
       thread = try StageThread {
-        Self.run(settings: settings, globalHeader: globalHeader, jobs: jobs, outputs: outputs)
+        Self.run(
+          settings: settings, globalHeader: globalHeader, jobs: jobs, free: free,
+          outputs: outputs)
       }
     } catch {
       throw .alpha("cannot start its thread (\(error))")
@@ -67,6 +76,7 @@ final class AlphaEncoder {
 
   deinit {
     jobs.close()
+    free.close()
     outputs.close()
     thread?.join()
   }
@@ -80,9 +90,22 @@ final class AlphaEncoder {
     }
   }
 
-  /// Makes `picture`'s alpha plane the picture the next ``encode(pts:)`` calls send.
+  /// Makes `picture`'s alpha plane (a copy) the picture the next ``encode(pts:)`` calls send.
   func setPicture(_ picture: PlanarPicture) throws(FFmpegError) {
-    try submit(.picture(picture))
+    guard picture.hasAlpha, picture.width == width, picture.height == height else {
+      throw fail(.alpha("a picture without an alpha plane of \(width)x\(height)"))
+    }
+    var plane = free.poll() ?? [UInt8](repeating: 0, count: width * height)
+    let (offset, stride) = (picture.offsets[3], picture.strides[3])
+    plane.withUnsafeMutableBufferPointer { dst in
+      picture.bytes.withUnsafeBufferPointer { src in
+        guard let out = dst.baseAddress, let base = src.baseAddress else { return }
+        for row in 0..<height {
+          (out + row * width).update(from: base + offset + row * stride, count: width)
+        }
+      }
+    }
+    try submit(.plane(plane))
   }
 
   /// Sends the current picture at `pts`, as the colour encoder gets it.
@@ -133,7 +156,7 @@ final class AlphaEncoder {
 
   private static func run(
     settings: VideoEncoderSettings, globalHeader: Bool, jobs: StageQueue<Job>,
-    outputs: StageQueue<Output>
+    free: StageQueue<[UInt8]>, outputs: StageQueue<Output>
   ) {
     do throws(FFmpegError) {
       let encoder = try EncoderContext(
@@ -147,9 +170,10 @@ final class AlphaEncoder {
       outputs.push(.opened)
       while let job = jobs.pop() {
         switch job {
-        case .picture(let picture):
+        case .plane(let plane):
           try frame.makeWritable()
-          frame.setLuma(fromPlane: 3, of: picture)
+          frame.setLuma(plane)
+          free.offer(plane)
         case .encode(let pts):
           frame.pts = pts
           try send(frame, to: encoder, packet, outputs)
@@ -190,17 +214,13 @@ extension Frame {
     }
   }
 
-  /// Copies plane `source` of `picture` (full size) into the luma plane.
-  fileprivate func setLuma(fromPlane source: Int, of picture: PlanarPicture) {
-    guard source < picture.offsets.count, let dst = pointer.pointee.data.0 else { return }
+  /// Copies `plane` (`width` bytes per row, `height` rows) into the luma plane.
+  fileprivate func setLuma(_ plane: [UInt8]) {
+    guard let dst = pointer.pointee.data.0, plane.count >= width * height else { return }
     let stride = Int(pointer.pointee.linesize.0)
-    let count = min(picture.rowBytes(source), width)
-    picture.bytes.withUnsafeBufferPointer { buffer in
+    plane.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return }
-      for row in 0..<min(picture.rows[source], height) {
-        (dst + row * stride).update(
-          from: base + picture.offsets[source] + row * picture.strides[source], count: count)
-      }
+      for row in 0..<height { (dst + row * stride).update(from: base + row * width, count: width) }
     }
   }
 }
