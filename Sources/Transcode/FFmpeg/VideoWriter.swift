@@ -49,7 +49,7 @@ final class VideoWriter {
     held = try Packet()
   }
 
-  /// The codec context fields: size, pixel format, time base, BT.709 tags, threads.
+  /// The codec context fields: size, pixel format, time base, colour tags, threads.
   private static func configure(
     _ c: UnsafeMutablePointer<AVCodecContext>, _ s: VideoEncoderSettings, globalHeader: Bool
   ) {
@@ -159,6 +159,13 @@ final class VideoWriter {
       try write(held)
     }
     try muxer.finish()
+    if settings.formatName == "mp4" {
+      do {
+        try MP4Compaction.compact(path: muxer.path)
+      } catch {
+        throw .failed(function: "compacting the MP4", code: -error.errno, log: nil)
+      }
+    }
   }
 
   private func send(_ frame: Frame?) throws(FFmpegError) {
