@@ -159,12 +159,16 @@ final class VideoWriter {
       try write(held)
     }
     try muxer.finish()
-    if settings.formatName == "mp4" {
-      do {
+    // What no player reads comes out of the finished file (see the two compactions).
+    do {
+      if settings.formatName == "mp4" {
         try MP4Compaction.compact(path: muxer.path)
-      } catch {
-        throw .failed(function: "compacting the MP4", code: -error.errno, log: nil)
+      } else {
+        try WebMCompaction.compact(path: muxer.path)
       }
+    } catch {
+      throw .failed(
+        function: "rewriting the \(settings.formatName) index", code: -error.errno, log: nil)
     }
   }
 

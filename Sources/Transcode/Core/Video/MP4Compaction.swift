@@ -22,19 +22,19 @@ package enum MP4Compaction {
   /// layout is not the expected one). Throws the `errno` of a failed read or write, after
   /// which the file is unusable (it is a temporary the caller discards).
   @discardableResult
-  package static func compact(path: String) throws(MP4CompactionError) -> Int {
+  package static func compact(path: String) throws(CompactionError) -> Int {
     let fd = open(path, O_RDWR | O_CLOEXEC)
-    guard fd >= 0 else { throw MP4CompactionError(errno: errno) }
+    guard fd >= 0 else { throw CompactionError(errno: errno) }
     defer { close(fd) }
     var info = stat()
-    guard fstat(fd, &info) == 0 else { throw MP4CompactionError(errno: errno) }
+    guard fstat(fd, &info) == 0 else { throw CompactionError(errno: errno) }
     let fileSize = Int(info.st_size)
 
     // The top-level boxes: ftyp, moov, free..., mdat (last).
     var boxes: [(type: String, offset: Int, size: Int)] = []
     var offset = 0
     while offset < fileSize {
-      let header = try read(fd, at: offset, count: 8)
+      let header = try FileBytes.read(fd, at: offset, count: 8)
       guard header.count == 8, let size = boxSize(header, 0), size >= 8,
         offset + size <= fileSize
       else { return 0 }
@@ -48,7 +48,7 @@ package enum MP4Compaction {
     let moov = boxes[1]
     let mdat = boxes[boxes.count - 1]
 
-    let moovBytes = try read(fd, at: moov.offset, count: moov.size)
+    let moovBytes = try FileBytes.read(fd, at: moov.offset, count: moov.size)
     guard moovBytes.count == moov.size, var compacted = compactedMoov(moovBytes) else { return 0 }
     let newMdatOffset = moov.offset + compacted.count
     let shift = newMdatOffset - mdat.offset
@@ -57,18 +57,10 @@ package enum MP4Compaction {
 
     // The mdat moves towards the start: copying front to back never overwrites what is still
     // to be read.
-    try write(fd, compacted, at: moov.offset)
-    var moved = 0
-    let chunk = 1 << 20
-    while moved < mdat.size {
-      let count = min(chunk, mdat.size - moved)
-      let part = try read(fd, at: mdat.offset + moved, count: count)
-      guard part.count == count else { throw MP4CompactionError(errno: EIO) }
-      try write(fd, part, at: newMdatOffset + moved)
-      moved += count
-    }
+    try FileBytes.write(fd, compacted, at: moov.offset)
+    try FileBytes.move(fd, from: mdat.offset, to: newMdatOffset, count: mdat.size)
     guard ftruncate(fd, off_t(newMdatOffset + mdat.size)) == 0 else {
-      throw MP4CompactionError(errno: errno)
+      throw CompactionError(errno: errno)
     }
     return fileSize - (newMdatOffset + mdat.size)
   }
@@ -189,38 +181,4 @@ package enum MP4Compaction {
   private static func writeBE(_ b: inout [UInt8], _ offset: Int, _ width: Int, _ value: UInt64) {
     for i in 0..<width { b[offset + i] = UInt8(truncatingIfNeeded: value >> (8 * (width - 1 - i))) }
   }
-
-  private static func read(_ fd: Int32, at offset: Int, count: Int) throws(MP4CompactionError)
-    -> [UInt8]
-  {
-    var bytes = [UInt8](repeating: 0, count: count)
-    var done = 0
-    while done < count {
-      let got = bytes.withUnsafeMutableBytes {
-        pread(fd, $0.baseAddress! + done, count - done, off_t(offset + done))
-      }
-      if got < 0 { throw MP4CompactionError(errno: errno) }
-      if got == 0 { break }
-      done += got
-    }
-    return Array(bytes.prefix(done))
-  }
-
-  private static func write(_ fd: Int32, _ bytes: [UInt8], at offset: Int)
-    throws(MP4CompactionError)
-  {
-    var done = 0
-    while done < bytes.count {
-      let put = bytes.withUnsafeBytes {
-        pwrite(fd, $0.baseAddress! + done, bytes.count - done, off_t(offset + done))
-      }
-      if put < 0 { throw MP4CompactionError(errno: errno) }
-      done += put
-    }
-  }
-}
-
-/// A read or write that failed while compacting an MP4: the `errno`.
-package struct MP4CompactionError: Error {
-  package var errno: Int32
 }
