@@ -8,7 +8,8 @@ import CFFmpeg
 /// the mp4 muxer reopens it by that name to move the moov atom to the front (`+faststart`).
 final class Muxer {
   let pointer: UnsafeMutablePointer<AVFormatContext>
-  private let path: String
+  /// The file written (the temporary of OutputFiles).
+  let path: String
   private var ioOpen = false
   private var headerWritten = false
 

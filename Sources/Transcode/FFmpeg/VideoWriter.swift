@@ -61,7 +61,7 @@ final class VideoWriter {
     held = try Packet()
   }
 
-  /// The codec context fields: size, pixel format, time base, BT.709 tags, threads.
+  /// The codec context fields: size, pixel format, time base, colour tags, threads.
   static func configure(
     _ c: UnsafeMutablePointer<AVCodecContext>, _ s: VideoEncoderSettings, globalHeader: Bool
   ) {
@@ -183,6 +183,17 @@ final class VideoWriter {
       try write(held)
     }
     try muxer.finish()
+    // What no player reads comes out of the finished file (see the two compactions).
+    do {
+      if settings.formatName == "mp4" {
+        try MP4Compaction.compact(path: muxer.path)
+      } else {
+        try WebMCompaction.compact(path: muxer.path)
+      }
+    } catch {
+      throw .failed(
+        function: "rewriting the \(settings.formatName) index", code: -error.errno, log: nil)
+    }
   }
 
   private func send(_ frame: Frame?) throws(FFmpegError) {

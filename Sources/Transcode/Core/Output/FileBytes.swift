@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Positioned reads and writes on an open file, for the container compactions that rewrite a
+/// finished temporary in place (``MP4Compaction``, ``WebMCompaction``).
+package enum FileBytes {
+  /// Up to `count` bytes at `offset` (fewer at the end of the file).
+  package static func read(_ fd: Int32, at offset: Int, count: Int) throws(CompactionError)
+    -> [UInt8]
+  {
+    var bytes = [UInt8](repeating: 0, count: count)
+    var done = 0
+    while done < count {
+      let got = bytes.withUnsafeMutableBytes {
+        pread(fd, $0.baseAddress! + done, count - done, off_t(offset + done))
+      }
+      if got < 0 { throw CompactionError(errno: errno) }
+      if got == 0 { break }
+      done += got
+    }
+    return Array(bytes.prefix(done))
+  }
+
+  /// Writes all of `bytes` at `offset`.
+  package static func write(_ fd: Int32, _ bytes: [UInt8], at offset: Int)
+    throws(CompactionError)
+  {
+    var done = 0
+    while done < bytes.count {
+      let put = bytes.withUnsafeBytes {
+        pwrite(fd, $0.baseAddress! + done, bytes.count - done, off_t(offset + done))
+      }
+      if put < 0 { throw CompactionError(errno: errno) }
+      done += put
+    }
+  }
+
+  /// Copies `count` bytes from `source` to `target` <= `source`, a megabyte at a time, front
+  /// to back: nothing is overwritten before it is read.
+  package static func move(_ fd: Int32, from source: Int, to target: Int, count: Int)
+    throws(CompactionError)
+  {
+    precondition(target <= source)
+    if target == source { return }
+    var moved = 0
+    while moved < count {
+      let part = try read(fd, at: source + moved, count: min(1 << 20, count - moved))
+      guard !part.isEmpty else { throw CompactionError(errno: EIO) }
+      try write(fd, part, at: target + moved)
+      moved += part.count
+    }
+  }
+}
+
+/// A read or write that failed while compacting a container: the `errno`.
+package struct CompactionError: Error {
+  package var errno: Int32
+}

@@ -1,0 +1,267 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Takes out of a finished WebM the elements no player needs, in place: the `Void` libavformat
+/// 5.1 reserves for a larger SeekHead (89 bytes and more) and the `Tags` holding the track's
+/// DURATION (54 bytes; Segment Info has the duration, which is what players read). On
+/// muybridge (30x20, 15 frames) that is 155 of 2,809 bytes.
+///
+/// The SeekHead loses its Tags entry and its positions, and the Cues their cluster positions,
+/// move with the elements after what was taken out; each number keeps its width (EBML allows
+/// leading zero bytes), so no size changes twice. A file laid out otherwise (an unknown size,
+/// a second SeekHead, a position that names no element) is left as it is.
+package enum WebMCompaction {
+  private static let segmentID: UInt64 = 0x1853_8067
+  private static let seekHeadID: UInt64 = 0x114D_9B74
+  private static let seekID: UInt64 = 0x4DBB
+  private static let seekPositionID: UInt64 = 0x53AC
+  private static let voidID: UInt64 = 0xEC
+  private static let tagsID: UInt64 = 0x1254_C367
+  private static let clusterID: UInt64 = 0x1F43_B675
+  private static let cuesID: UInt64 = 0x1C53_BB6B
+  private static let cuePointID: UInt64 = 0xBB
+  private static let cueTrackPositionsID: UInt64 = 0xB7
+  private static let cueClusterPositionID: UInt64 = 0xF1
+
+  /// One element: where it starts, its header's length and its data's.
+  struct Element {
+    var id: UInt64
+    var offset: Int
+    var headerLength: Int
+    var sizeLength: Int
+    var size: Int
+    var end: Int { offset + headerLength + size }
+  }
+
+  /// Compacts the WebM at `path`; returns the bytes saved (0 when nothing was taken out or the
+  /// layout is not the expected one). Throws the `errno` of a failed read or write, after which
+  /// the file is unusable (it is a temporary the caller discards).
+  @discardableResult
+  package static func compact(path: String) throws(CompactionError) -> Int {
+    let fd = open(path, O_RDWR | O_CLOEXEC)
+    guard fd >= 0 else { throw CompactionError(errno: errno) }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw CompactionError(errno: errno) }
+    let fileSize = Int(info.st_size)
+
+    // The EBML header, then the Segment to the end of the file.
+    let head = try FileBytes.read(fd, at: 0, count: min(fileSize, 256))
+    guard let ebml = element(head, at: 0, limit: head.count), ebml.end < head.count,
+      let segment = element(head, at: ebml.end, limit: head.count), segment.id == segmentID,
+      segment.end == fileSize
+    else { return 0 }
+    let start = segment.offset + segment.headerLength
+
+    // The Segment's children, read by their headers.
+    var children: [Element] = []
+    var offset = start
+    while offset < fileSize {
+      let header = try FileBytes.read(fd, at: offset, count: min(12, fileSize - offset))
+      guard var child = element(header, at: 0, limit: header.count) else { return 0 }
+      child.offset = offset
+      guard child.end <= fileSize else { return 0 }
+      children.append(child)
+      offset = child.end
+    }
+    let dropped = { (e: Element) in e.id == voidID || e.id == tagsID }
+    guard children.filter({ $0.id == seekHeadID }).count == 1, children.first?.id == seekHeadID,
+      children.contains(where: dropped)
+    else { return 0 }
+
+    // Small elements in memory: the SeekHead and the Cues are rewritten.
+    let seekHead = children[0]
+    var seekBytes = try FileBytes.read(
+      fd, at: seekHead.offset, count: seekHead.end - seekHead.offset)
+    guard seekBytes.count == seekHead.end - seekHead.offset else { return 0 }
+
+    // New positions (relative to the Segment's data) of the kept children; the SeekHead's new
+    // length first, which needs the entries that stay.
+    let oldPosition = { (e: Element) in e.offset - start }
+    let kept = children.filter { !dropped($0) }
+    let keptOld = Set(kept.map(oldPosition))
+    let droppedOld = Set(children.filter(dropped).map(oldPosition))
+    guard let entries = seekEntries(seekBytes, seekHead) else { return 0 }
+    var keptEntries: [(range: Range<Int>, positionAt: Int, width: Int, old: Int)] = []
+    for entry in entries {
+      if droppedOld.contains(entry.old) { continue }
+      guard keptOld.contains(entry.old) else { return 0 }
+      keptEntries.append(entry)
+    }
+    let entriesLength = keptEntries.reduce(0) { $0 + $1.range.count }
+    let seekHeaderLength = seekHead.headerLength
+    guard fitsSize(entriesLength, width: seekHead.sizeLength) else { return 0 }
+    var newPosition: [Int: Int] = [:]
+    var cursor = seekHeaderLength + entriesLength
+    for child in kept.dropFirst() {
+      newPosition[oldPosition(child)] = cursor
+      cursor += child.end - child.offset
+    }
+    newPosition[0] = 0
+    let newSegmentSize = cursor
+    guard fitsSize(newSegmentSize, width: segment.sizeLength) else { return 0 }
+
+    // The SeekHead: its own header with the new size, the kept entries with new positions.
+    var newSeek = Array(seekBytes[0..<(seekHead.headerLength - seekHead.sizeLength)])
+    newSeek += sizeBytes(entriesLength, width: seekHead.sizeLength)
+    for entry in keptEntries {
+      guard let moved = newPosition[entry.old], fits(moved, width: entry.width) else { return 0 }
+      writeUInt(&seekBytes, at: entry.positionAt, width: entry.width, value: moved)
+      newSeek += seekBytes[entry.range]
+    }
+
+    // The Cues: cluster positions moved.
+    var cues: (element: Element, bytes: [UInt8])? = nil
+    if let cueElement = kept.first(where: { $0.id == cuesID }) {
+      var bytes = try FileBytes.read(
+        fd, at: cueElement.offset, count: cueElement.end - cueElement.offset)
+      guard bytes.count == cueElement.end - cueElement.offset,
+        moveCuePositions(&bytes, cueElement, newPosition)
+      else { return 0 }
+      cues = (cueElement, bytes)
+    }
+
+    // Writes, front to back: every element moves towards the start, so nothing is overwritten
+    // before it is read.
+    try FileBytes.write(
+      fd, sizeBytes(newSegmentSize, width: segment.sizeLength),
+      at: segment.offset + segment.headerLength - segment.sizeLength)
+    try FileBytes.write(fd, newSeek, at: start)
+    for child in kept.dropFirst() {
+      guard let moved = newPosition[oldPosition(child)] else { return 0 }
+      if let cues, cues.element.offset == child.offset {
+        try FileBytes.write(fd, cues.bytes, at: start + moved)
+      } else {
+        try FileBytes.move(
+          fd, from: child.offset, to: start + moved, count: child.end - child.offset)
+      }
+    }
+    guard ftruncate(fd, off_t(start + newSegmentSize)) == 0 else {
+      throw CompactionError(errno: errno)
+    }
+    return fileSize - (start + newSegmentSize)
+  }
+
+  /// The SeekHead's Seek entries: each one's byte range in `bytes`, where its SeekPosition's
+  /// number is and how wide, and the position it holds.
+  private static func seekEntries(_ bytes: [UInt8], _ seekHead: Element)
+    -> [(range: Range<Int>, positionAt: Int, width: Int, old: Int)]?
+  {
+    var out: [(range: Range<Int>, positionAt: Int, width: Int, old: Int)] = []
+    var offset = seekHead.headerLength
+    while offset < bytes.count {
+      guard let seek = element(bytes, at: offset, limit: bytes.count), seek.id == seekID,
+        seek.end <= bytes.count
+      else { return nil }
+      var inner = offset + seek.headerLength
+      var position: (at: Int, width: Int, value: Int)? = nil
+      while inner < seek.end {
+        guard let field = element(bytes, at: inner, limit: seek.end), field.end <= seek.end
+        else { return nil }
+        if field.id == seekPositionID {
+          guard field.size >= 1, field.size <= 8 else { return nil }
+          let at = inner + field.headerLength
+          position = (at, field.size, readUInt(bytes, at: at, width: field.size))
+        }
+        inner = field.end
+      }
+      guard let position else { return nil }
+      out.append((offset..<seek.end, position.at, position.width, position.value))
+      offset = seek.end
+    }
+    return out
+  }
+
+  /// Rewrites every CueClusterPosition in the Cues' bytes to its cluster's new position.
+  private static func moveCuePositions(
+    _ bytes: inout [UInt8], _ cues: Element, _ newPosition: [Int: Int]
+  ) -> Bool {
+    var offset = cues.headerLength
+    while offset < bytes.count {
+      guard let point = element(bytes, at: offset, limit: bytes.count), point.end <= bytes.count
+      else { return false }
+      if point.id == cuePointID {
+        var inner = offset + point.headerLength
+        while inner < point.end {
+          guard let field = element(bytes, at: inner, limit: point.end), field.end <= point.end
+          else { return false }
+          if field.id == cueTrackPositionsID {
+            var deep = inner + field.headerLength
+            while deep < field.end {
+              guard let leaf = element(bytes, at: deep, limit: field.end), leaf.end <= field.end
+              else { return false }
+              if leaf.id == cueClusterPositionID {
+                guard leaf.size >= 1, leaf.size <= 8 else { return false }
+                let at = deep + leaf.headerLength
+                guard let moved = newPosition[readUInt(bytes, at: at, width: leaf.size)],
+                  fits(moved, width: leaf.size)
+                else { return false }
+                writeUInt(&bytes, at: at, width: leaf.size, value: moved)
+              }
+              deep = leaf.end
+            }
+          }
+          inner = field.end
+        }
+      }
+      offset = point.end
+    }
+    return true
+  }
+
+  /// The element whose header starts at `offset` (its `offset` is that index); nil when the
+  /// header is malformed, runs past `limit`, or the size is unknown. Its data may run past
+  /// `limit`: callers that hold the whole parent check `end`.
+  static func element(_ b: [UInt8], at offset: Int, limit: Int) -> Element? {
+    guard offset < limit, b[offset] != 0 else { return nil }
+    let idLength = b[offset].leadingZeroBitCount + 1
+    guard idLength <= 4, offset + idLength < limit else { return nil }
+    var id: UInt64 = 0
+    for i in 0..<idLength { id = id << 8 | UInt64(b[offset + i]) }
+    let sizeAt = offset + idLength
+    guard b[sizeAt] != 0 else { return nil }
+    let sizeLength = b[sizeAt].leadingZeroBitCount + 1
+    guard sizeAt + sizeLength <= limit else { return nil }
+    var size = UInt64(b[sizeAt] & (0xFF >> sizeLength))
+    var allOnes = size == UInt64(0xFF >> sizeLength)
+    for i in 1..<sizeLength {
+      size = size << 8 | UInt64(b[sizeAt + i])
+      allOnes = allOnes && b[sizeAt + i] == 0xFF
+    }
+    guard !allOnes, size < UInt64(Int.max / 2) else { return nil }
+    return Element(
+      id: id, offset: offset, headerLength: idLength + sizeLength, sizeLength: sizeLength,
+      size: Int(size))
+  }
+
+  /// Whether `value` fits an unsigned integer of `width` bytes.
+  private static func fits(_ value: Int, width: Int) -> Bool {
+    width >= 8 || value < 1 << (8 * width)
+  }
+
+  /// Whether `value` fits an EBML size of `width` bytes (7 bits a byte, all ones reserved).
+  private static func fitsSize(_ value: Int, width: Int) -> Bool {
+    value < (1 << (7 * width)) - 1
+  }
+
+  /// An EBML size in `width` bytes, the length marker included (`value` passed `fitsSize`).
+  private static func sizeBytes(_ value: Int, width: Int) -> [UInt8] {
+    var out = [UInt8](repeating: 0, count: width)
+    for i in 0..<width { out[width - 1 - i] = UInt8(truncatingIfNeeded: value >> (8 * i)) }
+    out[0] |= UInt8(0x80 >> (width - 1))
+    return out
+  }
+
+  private static func readUInt(_ b: [UInt8], at offset: Int, width: Int) -> Int {
+    var value = 0
+    for i in 0..<width { value = value << 8 | Int(b[offset + i]) }
+    return value
+  }
+
+  private static func writeUInt(_ b: inout [UInt8], at offset: Int, width: Int, value: Int) {
+    for i in 0..<width { b[offset + i] = UInt8(truncatingIfNeeded: value >> (8 * (width - 1 - i))) }
+  }
+}
