@@ -37,7 +37,10 @@ struct VideoOptions: ParsableArguments {
 
   @Option(
     name: .long,
-    help: ArgumentHelp("Constant rate factor: lower is better and bigger.", valueName: "n"))
+    help: ArgumentHelp(
+      "Constant rate factor: lower is better and bigger (default: H.264 "
+        + "\(VideoRequest.Codec.h264.defaultCRF), VP9 \(VideoRequest.Codec.vp9.defaultCRF), "
+        + "AV1 \(VideoRequest.Codec.av1.defaultCRF)).", valueName: "n"))
   var crf: Int?
 
   @Option(name: .long, help: "x264 preset for H.264 MP4 (ultrafast ... veryslow).")

@@ -37,10 +37,13 @@ public struct VideoRequest: Sendable, Equatable {
     public var encoderNames: [String] {
       self == .av1 ? ["libsvtav1", "libaom-av1"] : [encoderName]
     }
-    /// The default constant rate factor (see ``VideoRequest/crf``).
+    /// The default constant rate factor (see ``VideoRequest/crf``). H.264: 25, two above
+    /// x264's own default: gif2x's pictures (exact times, one per run of a held frame, BT.601,
+    /// no banner) look at crf 25 as ffmpeg's default recipe (crf 23) looks, in fewer bytes
+    /// (README, "Defaults, and why").
     public var defaultCRF: Int {
       switch self {
-      case .h264: return 23
+      case .h264: return 25
       case .vp9: return 32
       case .av1: return 35
       }
