@@ -265,6 +265,7 @@ final class VideoWriter {
         if let base = bytes.baseAddress { (side + 8).update(from: base, count: bytes.count) }
       }
       unpaired.removeFirst()
+      bytesWritten += Int64(coded.bytes.count)  // the alpha frame is payload too
       try write(colour)
       spare.append(colour)
     }
