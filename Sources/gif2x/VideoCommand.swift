@@ -38,7 +38,7 @@ struct VideoCommand {
       input: "", output: "", format: format, codec: video.codec, poster: video.poster,
       force: options.write.force || options.write.output == "-", delays: options.timing.delays,
       timeline: options.timing.kind(), cfr: video.cfr, crf: video.crf, preset: video.preset,
-      speed: video.speed ?? 4, background: video.background, even: video.even, width: video.width,
+      speed: video.speed, background: video.background, even: video.even, width: video.width,
       height: video.height, scaleFilter: video.scaleFilter, pixelArt: video.pixelArt,
       lossless: video.lossless, loop: video.loop?.value ?? .plays(1),
       maxPixels: options.input.maxPixels, strict: options.input.strict,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Transcode
 
 /// `--codec` on the command line: what each container takes, AV1's ranges, and that SVT-AV1
 /// (which prints its banner to standard error itself) leaves standard error empty.
@@ -34,6 +35,34 @@ final class CodecCLITests {
     #expect(webm.status == 64)
     #expect(webm.stderrLines == ["error: --to webm takes --codec vp9 or av1 (got h264)"])
     #expect(try names() == ["a.gif"])
+  }
+
+  /// The command line leaves each codec's speed to the library: without `--speed` the file is
+  /// the one `--speed` at the codec's default writes (AV1 once got VP9's 4, SVT-AV1 preset 4:
+  /// 5x slower than preset 8 on mandel-320x240).
+  @Test("without --speed each codec gets its own default speed", arguments: ["h264", "vp9", "av1"])
+  func defaultSpeed(codec: String) throws {
+    let a = try gif(TinyGIF.scrollingGradient(size: 64, frames: 4), "a.gif")
+    let format = codec == "vp9" ? "webm" : "mp4"
+    let plain = folder.appendingPathComponent("plain.\(format)").path
+    #expect(try CLI.run(["--to", format, "--codec", codec, a, "-o", plain, "-q"]).status == 0)
+    let defaultSpeed = VideoRequest.Codec(rawValue: codec)!.defaultSpeed
+    let named = folder.appendingPathComponent("named.\(format)").path
+    var args = ["--to", format, "--codec", codec, a, "-o", named, "-q"]
+    if codec != "h264" { args += ["--speed", "\(defaultSpeed)"] }
+    #expect(try CLI.run(args).status == 0)
+    #expect(
+      try Data(contentsOf: URL(fileURLWithPath: plain))
+        == Data(contentsOf: URL(fileURLWithPath: named)))
+    if codec == "av1" {
+      let other = folder.appendingPathComponent("other.mp4").path
+      #expect(
+        try CLI.run(["--to", "mp4", "--codec", "av1", "--speed", "4", a, "-o", other, "-q"]).status
+          == 0)
+      #expect(
+        try Data(contentsOf: URL(fileURLWithPath: plain))
+          != Data(contentsOf: URL(fileURLWithPath: other)))
+    }
   }
 
   @Test("AV1's crf is 0-63, its speed 0-13 (the SVT-AV1 preset); no lossless")
