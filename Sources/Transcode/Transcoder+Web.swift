@@ -299,13 +299,16 @@ extension Transcoder {
   public static func alternatives(
     to made: WebRendition.Kind, input: String, folder: String,
     cancellation: Cancellation = Cancellation()
-  ) throws(TranscodeError) -> [WebRendition] {
+  ) throws(TranscodeError) -> WebAlternatives {
     let request = WebRequest(
       input: input, output: folder + "/" + WebPage.baseName(input) + ".html",
       minimumPSNR: WebRequest.minimumPSNRRange.lowerBound)
     let plan = try GIFPlan.make(
       path: input, options: GIFPlan.Options(timeline: .native), cancellation: cancellation)
     try plan.requirePicture()
+    let transparent = try TransparencyProbe.hasTransparency(
+      plan.source, shown: Set(plan.index.frames.indices),
+      lastFrame: plan.index.frames.count - 1, cancellation: cancellation)
     var maker = WebMaker(request: request, plan: plan, cancellation: cancellation)
     maker.searches = false
     defer { maker.discardCandidates() }
@@ -318,7 +321,7 @@ extension Transcoder {
       }
       out.append(try maker.make(kind, warnings: &warnings))
     }
-    return out
+    return WebAlternatives(transparent: transparent, renditions: out)
   }
 
   /// Writes the index of a folder's `--to web` pages at `path` (atomically): each GIF beside its
@@ -332,4 +335,13 @@ extension Transcoder {
     try files.write(Array(WebPage.index(sorted, at: path).utf8), to: path)
     try files.commit()
   }
+}
+
+/// What else gif2x could write for a GIF (``Transcoder/alternatives(to:input:folder:cancellation:)``).
+public struct WebAlternatives: Sendable, Equatable {
+  /// Whether a shown frame of the GIF has a transparent pixel: then the kinds that do not
+  /// ``WebRendition/Kind/keepsTransparency`` were measured over white, and lose it.
+  public var transparent: Bool
+  /// Every other kind, made and measured.
+  public var renditions: [WebRendition]
 }

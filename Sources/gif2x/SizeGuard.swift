@@ -15,7 +15,7 @@ enum SizeGuard {
       "the \(name) (\(Measurement.grouped(written)) bytes) is larger than the GIF"
       + " (\(Measurement.grouped(gifBytes)) bytes)"
     let folder = output.contains("/") ? String(output[..<output.lastIndex(of: "/")!]) : "."
-    let others: [WebRendition]
+    let others: WebAlternatives
     do throws(TranscodeError) {
       others = try Transcoder.alternatives(
         to: kind, input: input, folder: folder.isEmpty ? "/" : folder,
@@ -25,12 +25,14 @@ enum SizeGuard {
     } catch {
       return line + "; measuring other formats failed: \(Flags.message(error))"
     }
-    let smaller = others.filter { $0.bytes < gifBytes }.sorted { $0.bytes < $1.bytes }
+    let smaller = others.renditions.filter { $0.bytes < gifBytes }.sorted { $0.bytes < $1.bytes }
     if smaller.isEmpty { return line + "; no other format is smaller: the GIF is the smaller file" }
     line += "; smaller, measured: "
     line += smaller.map { r in
       let psnr = r.fidelity.psnr
-      let db = psnr.isFinite ? Measurement.fixed(psnr, 1) + " dB" : "identical"
+      var db = psnr.isFinite ? Measurement.fixed(psnr, 1) + " dB" : "identical"
+      // A transparent GIF in H.264 or AV1: measured over white, and the transparency is gone.
+      if others.transparent && !r.kind.keepsTransparency { db += ", no transparency" }
       return "\(flags(r.kind)) \(Measurement.grouped(r.bytes)) bytes (\(db))"
     }.joined(separator: ", ")
     return line

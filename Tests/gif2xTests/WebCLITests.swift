@@ -85,6 +85,25 @@ import Testing
     #expect(run.stderrLines == [Substring(message)])
   }
 
+  /// A transparent GIF: the smaller formats that lose its transparency (H.264, AV1) say so.
+  @Test("the size guard marks formats that would drop a transparent GIF's transparency")
+  func sizeGuardSaysWhatLosesTransparency() throws {
+    let dir = try CLI.temporaryFolder().path
+    // bounce.gif (transparent, 7,830 bytes): its WebP at the default quality is a little
+    // larger; MP4 and AV1 WebM are smaller, over white.
+    let run = try CLI.run(["--to", "webp", sample, "-o", dir + "/b.webp", "-q"])
+    #expect(run.status == 0)
+    #expect(run.stderrLines.count == 1, "\(run.stderr)")
+    let line = String(run.stderrLines.first ?? "")
+    #expect(line.contains("is larger than the GIF (7,830 bytes); smaller, measured: "), "\(line)")
+    for kind in ["--to mp4 ", "--to webm --codec av1 "] {
+      let part = try #require(line.range(of: kind).map { line[$0.lowerBound...] })
+      let entry = part.prefix { $0 != ")" }
+      #expect(entry.hasSuffix(" dB, no transparency"), "\(entry)")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["b.webp"])
+  }
+
   /// The size guard measures the other formats (hidden files, removed) and names the smaller.
   @Test("an MP4 larger than its GIF: one warning with both sizes and what would be smaller")
   func sizeGuard() throws {

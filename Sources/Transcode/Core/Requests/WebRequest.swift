@@ -95,6 +95,10 @@ public struct WebRendition: Sendable, Equatable {
 
     public var isVideo: Bool { self == .mp4 || self == .webmVP9 || self == .webmAV1 }
 
+    /// Whether this kind keeps a GIF's transparency (VP9 alpha, AVIF, WebP); H.264 and AV1
+    /// video show it over a background colour.
+    public var keepsTransparency: Bool { self == .webmVP9 || self == .avif || self == .webp }
+
     /// "MP4 (H.264)", "WebM (AV1)", "AVIF"...
     public var label: String {
       switch self {
