@@ -101,23 +101,19 @@ enum VideoProbe {
 
   /// A stream field ffprobe reports (pix_fmt, color_space, …).
   static func streamField(_ video: String, _ field: String) throws -> String {
-    try text(
-      "ffprobe",
-      [
-        "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=\(field)", "-of",
-        "csv=p=0", video,
-      ]
-    ).trimmingCharacters(in: .whitespacesAndNewlines)
+    try firstStream(video, entries: "stream=\(field)")
   }
 
   /// A tag of the first video stream (`alpha_mode`, …); empty when it has none.
   static func streamTag(_ video: String, _ tag: String) throws -> String {
+    try firstStream(video, entries: "stream_tags=\(tag)")
+  }
+
+  /// What ffprobe's `-show_entries entries` prints for the first video stream, trimmed.
+  private static func firstStream(_ video: String, entries: String) throws -> String {
     try text(
       "ffprobe",
-      [
-        "-v", "error", "-select_streams", "v:0", "-show_entries", "stream_tags=\(tag)", "-of",
-        "csv=p=0", video,
-      ]
+      ["-v", "error", "-select_streams", "v:0", "-show_entries", entries, "-of", "csv=p=0", video]
     ).trimmingCharacters(in: .whitespacesAndNewlines)
   }
 

@@ -7,6 +7,35 @@
 /// Positioned reads and writes on an open file, for the container compactions that rewrite a
 /// finished temporary in place (``MP4Compaction``, ``WebMCompaction``).
 package enum FileBytes {
+  /// Opens `path` to read and write it in place: the descriptor (the caller closes it) and the
+  /// file's size.
+  package static func openForRewrite(_ path: String) throws(CompactionError) -> (
+    fd: Int32, size: Int
+  ) {
+    let fd = open(path, O_RDWR | O_CLOEXEC)
+    guard fd >= 0 else { throw CompactionError(errno: errno) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+      let error = errno
+      close(fd)
+      throw CompactionError(errno: error)
+    }
+    return (fd, Int(info.st_size))
+  }
+
+  /// The unsigned big-endian number in `width` (1-8) bytes of `b` at `offset`.
+  package static func bigEndian(_ b: [UInt8], at offset: Int, width: Int) -> UInt64 {
+    var value: UInt64 = 0
+    for i in 0..<width { value = value << 8 | UInt64(b[offset + i]) }
+    return value
+  }
+
+  /// Stores `value` big-endian in `width` bytes of `b` at `offset` (the low bytes of it).
+  package static func setBigEndian(_ b: inout [UInt8], at offset: Int, width: Int, _ value: UInt64)
+  {
+    for i in 0..<width { b[offset + i] = UInt8(truncatingIfNeeded: value >> (8 * (width - 1 - i))) }
+  }
+
   /// Up to `count` bytes at `offset` (fewer at the end of the file).
   package static func read(_ fd: Int32, at offset: Int, count: Int) throws(CompactionError)
     -> [UInt8]

@@ -23,12 +23,8 @@ package enum MP4Compaction {
   /// which the file is unusable (it is a temporary the caller discards).
   @discardableResult
   package static func compact(path: String) throws(CompactionError) -> Int {
-    let fd = open(path, O_RDWR | O_CLOEXEC)
-    guard fd >= 0 else { throw CompactionError(errno: errno) }
+    let (fd, fileSize) = try FileBytes.openForRewrite(path)
     defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { throw CompactionError(errno: errno) }
-    let fileSize = Int(info.st_size)
 
     // The top-level boxes: ftyp, moov, free..., mdat (last).
     var boxes: [(type: String, offset: Int, size: Int)] = []
@@ -134,13 +130,16 @@ package enum MP4Compaction {
       } else if type == "stco" || type == "co64" {
         let width = type == "stco" ? 4 : 8
         guard size >= 16 else { return false }
-        let count = Int(readBE(b, offset + 12, 4))
+        let count = Int(FileBytes.bigEndian(b, at: offset + 12, width: 4))
         guard 16 + count * width <= size else { return false }
         for i in 0..<count {
           let at = offset + 16 + i * width
-          let value = Int(readBE(b, at, width)) + delta
+          guard let old = Int(exactly: FileBytes.bigEndian(b, at: at, width: width)) else {
+            return false
+          }
+          let value = old + delta
           guard value >= 0, width == 8 || value <= Int(UInt32.max) else { return false }
-          writeBE(&b, at, width, UInt64(value))
+          FileBytes.setBigEndian(&b, at: at, width: width, UInt64(value))
         }
       }
       offset += size
@@ -164,21 +163,11 @@ package enum MP4Compaction {
 
   /// A box's 32-bit size; nil for 0 (to the end) and 1 (64-bit), which gif2x's MP4s never have.
   private static func boxSize(_ b: [UInt8], _ offset: Int) -> Int? {
-    let size = Int(readBE(b, offset, 4))
+    let size = Int(FileBytes.bigEndian(b, at: offset, width: 4))
     return size > 1 ? size : nil
   }
 
   private static func fourCC(_ b: [UInt8], _ offset: Int) -> String {
     String(decoding: b[offset..<(offset + 4)], as: UTF8.self)
-  }
-
-  private static func readBE(_ b: [UInt8], _ offset: Int, _ width: Int) -> UInt64 {
-    var value: UInt64 = 0
-    for i in 0..<width { value = value << 8 | UInt64(b[offset + i]) }
-    return value
-  }
-
-  private static func writeBE(_ b: inout [UInt8], _ offset: Int, _ width: Int, _ value: UInt64) {
-    for i in 0..<width { b[offset + i] = UInt8(truncatingIfNeeded: value >> (8 * (width - 1 - i))) }
   }
 }

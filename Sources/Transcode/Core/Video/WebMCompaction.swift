@@ -41,12 +41,8 @@ package enum WebMCompaction {
   /// the file is unusable (it is a temporary the caller discards).
   @discardableResult
   package static func compact(path: String) throws(CompactionError) -> Int {
-    let fd = open(path, O_RDWR | O_CLOEXEC)
-    guard fd >= 0 else { throw CompactionError(errno: errno) }
+    let (fd, fileSize) = try FileBytes.openForRewrite(path)
     defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { throw CompactionError(errno: errno) }
-    let fileSize = Int(info.st_size)
 
     // The EBML header, then the Segment to the end of the file.
     let head = try FileBytes.read(fd, at: 0, count: min(fileSize, 256))
@@ -109,7 +105,7 @@ package enum WebMCompaction {
     newSeek += sizeBytes(entriesLength, width: seekHead.sizeLength)
     for entry in keptEntries {
       guard let moved = newPosition[entry.old], fits(moved, width: entry.width) else { return 0 }
-      writeUInt(&seekBytes, at: entry.positionAt, width: entry.width, value: moved)
+      FileBytes.setBigEndian(&seekBytes, at: entry.positionAt, width: entry.width, UInt64(moved))
       newSeek += seekBytes[entry.range]
     }
 
@@ -145,71 +141,73 @@ package enum WebMCompaction {
     return fileSize - (start + newSegmentSize)
   }
 
-  /// The SeekHead's Seek entries: each one's byte range in `bytes`, where its SeekPosition's
-  /// number is and how wide, and the position it holds.
+  /// The SeekHead's Seek entries (`bytes` are the SeekHead's, from its header): each one's
+  /// byte range in `bytes`, where its SeekPosition's number is and how wide, and the position
+  /// it holds.
   private static func seekEntries(_ bytes: [UInt8], _ seekHead: Element)
     -> [(range: Range<Int>, positionAt: Int, width: Int, old: Int)]?
   {
+    guard let seeks = children(of: seekHead, at: 0, in: bytes) else { return nil }
     var out: [(range: Range<Int>, positionAt: Int, width: Int, old: Int)] = []
-    var offset = seekHead.headerLength
-    while offset < bytes.count {
-      guard let seek = element(bytes, at: offset, limit: bytes.count), seek.id == seekID,
-        seek.end <= bytes.count
+    for seek in seeks {
+      guard seek.id == seekID, let fields = children(of: seek, in: bytes),
+        let field = fields.last(where: { $0.id == seekPositionID }),
+        let position = number(field, in: bytes)
       else { return nil }
-      var inner = offset + seek.headerLength
-      var position: (at: Int, width: Int, value: Int)? = nil
-      while inner < seek.end {
-        guard let field = element(bytes, at: inner, limit: seek.end), field.end <= seek.end
-        else { return nil }
-        if field.id == seekPositionID {
-          guard field.size >= 1, field.size <= 8 else { return nil }
-          let at = inner + field.headerLength
-          position = (at, field.size, readUInt(bytes, at: at, width: field.size))
-        }
-        inner = field.end
-      }
-      guard let position else { return nil }
-      out.append((offset..<seek.end, position.at, position.width, position.value))
-      offset = seek.end
+      out.append((seek.offset..<seek.end, position.at, field.size, position.value))
     }
     return out
   }
 
-  /// Rewrites every CueClusterPosition in the Cues' bytes to its cluster's new position.
+  /// Rewrites every CueClusterPosition in the Cues' bytes (from its header) to its cluster's
+  /// new position.
   private static func moveCuePositions(
     _ bytes: inout [UInt8], _ cues: Element, _ newPosition: [Int: Int]
   ) -> Bool {
-    var offset = cues.headerLength
-    while offset < bytes.count {
-      guard let point = element(bytes, at: offset, limit: bytes.count), point.end <= bytes.count
-      else { return false }
-      if point.id == cuePointID {
-        var inner = offset + point.headerLength
-        while inner < point.end {
-          guard let field = element(bytes, at: inner, limit: point.end), field.end <= point.end
+    guard let points = children(of: cues, at: 0, in: bytes) else { return false }
+    for point in points where point.id == cuePointID {
+      guard let fields = children(of: point, in: bytes) else { return false }
+      for field in fields where field.id == cueTrackPositionsID {
+        guard let leaves = children(of: field, in: bytes) else { return false }
+        for leaf in leaves where leaf.id == cueClusterPositionID {
+          guard let position = number(leaf, in: bytes),
+            let moved = newPosition[position.value], fits(moved, width: leaf.size)
           else { return false }
-          if field.id == cueTrackPositionsID {
-            var deep = inner + field.headerLength
-            while deep < field.end {
-              guard let leaf = element(bytes, at: deep, limit: field.end), leaf.end <= field.end
-              else { return false }
-              if leaf.id == cueClusterPositionID {
-                guard leaf.size >= 1, leaf.size <= 8 else { return false }
-                let at = deep + leaf.headerLength
-                guard let moved = newPosition[readUInt(bytes, at: at, width: leaf.size)],
-                  fits(moved, width: leaf.size)
-                else { return false }
-                writeUInt(&bytes, at: at, width: leaf.size, value: moved)
-              }
-              deep = leaf.end
-            }
-          }
-          inner = field.end
+          FileBytes.setBigEndian(&bytes, at: position.at, width: leaf.size, UInt64(moved))
         }
       }
-      offset = point.end
     }
     return true
+  }
+
+  /// The elements inside `parent`, whose header is at `start` in `bytes` (its own offset when
+  /// nil); nil when one is malformed or runs past its parent.
+  private static func children(of parent: Element, at start: Int? = nil, in bytes: [UInt8])
+    -> [Element]?
+  {
+    let from = start ?? parent.offset
+    let end = min(from + parent.headerLength + parent.size, bytes.count)
+    var out: [Element] = []
+    var offset = from + parent.headerLength
+    while offset < end {
+      guard let child = element(bytes, at: offset, limit: end), child.end <= end else {
+        return nil
+      }
+      out.append(child)
+      offset = child.end
+    }
+    return out
+  }
+
+  /// An unsigned-integer element's value and where its bytes are; nil when it is wider than
+  /// 8 bytes, empty, or above Int.max.
+  private static func number(_ e: Element, in bytes: [UInt8]) -> (at: Int, value: Int)? {
+    guard e.size >= 1, e.size <= 8 else { return nil }
+    let at = e.offset + e.headerLength
+    guard let value = Int(exactly: FileBytes.bigEndian(bytes, at: at, width: e.size)) else {
+      return nil
+    }
+    return (at, value)
   }
 
   /// The element whose header starts at `offset` (its `offset` is that index); nil when the
@@ -253,15 +251,5 @@ package enum WebMCompaction {
     for i in 0..<width { out[width - 1 - i] = UInt8(truncatingIfNeeded: value >> (8 * i)) }
     out[0] |= UInt8(0x80 >> (width - 1))
     return out
-  }
-
-  private static func readUInt(_ b: [UInt8], at offset: Int, width: Int) -> Int {
-    var value = 0
-    for i in 0..<width { value = value << 8 | Int(b[offset + i]) }
-    return value
-  }
-
-  private static func writeUInt(_ b: inout [UInt8], at offset: Int, width: Int, value: Int) {
-    for i in 0..<width { b[offset + i] = UInt8(truncatingIfNeeded: value >> (8 * (width - 1 - i))) }
   }
 }
