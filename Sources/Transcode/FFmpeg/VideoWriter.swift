@@ -75,6 +75,7 @@ final class VideoWriter {
     if let rate = s.frameRate {
       c.pointee.framerate = AVRational(num: Int32(rate.numerator), den: Int32(rate.denominator))
     }
+    c.pointee.gop_size = Int32(s.keyframeInterval)
     c.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
     c.pointee.color_primaries = AVCOL_PRI_BT709
     if s.planarRGB {

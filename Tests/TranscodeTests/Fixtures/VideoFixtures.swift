@@ -102,6 +102,24 @@ enum VideoFixtures {
     return gif
   }
 
+  /// A long small animation: a 64x64 textured field (the smallest size SVT-AV1 codes) with an
+  /// 8x8 square stepping along it, `count` frames of 4 cs. No scene cut anywhere, so an
+  /// encoder's keyframes after the first are its interval's.
+  static func movingSquare(count: Int) -> VideoGIFWriter {
+    let (w, h) = (64, 64)
+    var gif = VideoGIFWriter(width: w, height: h, palette: palette)
+    let texture = (0..<(w * h)).map { i in UInt8(((i % w) / 4 + (i / w) / 4) % 2) }
+    gif.frames.append(
+      VideoGIFWriter.Frame(width: w, height: h, pixels: texture, delayCentiseconds: 4))
+    for f in 1..<count {
+      gif.frames.append(
+        VideoGIFWriter.Frame(
+          x: (f * 2) % (w - 8), y: 28, width: 8, height: 8,
+          pixels: [UInt8](repeating: UInt8(2 + f % 2), count: 64), delayCentiseconds: 4))
+    }
+    return gif
+  }
+
   /// The colour index of solid frame `i`.
   static func color(_ i: Int) -> (UInt8, UInt8, UInt8) { palette[i % 4] }
 }

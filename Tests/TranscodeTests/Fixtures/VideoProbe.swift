@@ -63,6 +63,19 @@ enum VideoProbe {
     }
   }
 
+  /// The positions, in decode order, of the first video stream's keyframes.
+  static func keyframes(_ video: String) throws -> [Int] {
+    let out = try text(
+      "ffprobe",
+      [
+        "-v", "error", "-select_streams", "v:0", "-show_entries", "packet=flags", "-of",
+        "csv=p=0", video,
+      ])
+    return out.split(separator: "\n").enumerated().compactMap {
+      $0.element.hasPrefix("K") ? $0.offset : nil
+    }
+  }
+
   /// The coded size of the first video stream.
   static func size(_ video: String) throws -> (Int, Int) {
     let out = try text(
