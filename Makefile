@@ -78,7 +78,7 @@ clean:
 # corpus, fuzz-corpus/TARGET (decode seeded from samples/ and ../shared/corpus when present);
 # crashes go to fuzz-crashes/. Fails when any target crashes. `make fuzz SECONDS=600`.
 CORE_SOURCES := $(shell find Sources/Transcode/Core -name '*.swift')
-FUZZ_TARGETS := decode timeline sheet video web containers
+FUZZ_TARGETS := decode timeline sheet video web containers search
 fuzz:
 	@mkdir -p .build/fuzz fuzz-crashes $(addprefix fuzz-corpus/,$(FUZZ_TARGETS))
 	swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name TranscodeCore \

@@ -1,0 +1,42 @@
+/// Target `search`: the `--target-psnr` search (``SettingSearch``) over made-up curves: any
+/// PSNR a measurement can give (0-200 dB, or infinity for identical pictures), in any order,
+/// from any prior slope, start and limits. It must end within its trial limit, try only
+/// candidates and none twice, and choose the trial ``SettingSearch/prefers(_:over:target:)``
+/// ranks first; a correction is a candidate other than the setting encoded, or nil.
+func fuzzSearch(_ data: UnsafeBufferPointer<UInt8>) {
+  var input = FuzzInput(data)
+  let low = input.int(0...100)
+  let range = low...(low + input.int(0...100))
+  let direction: SettingSearch.Direction = input.bool() ? .higherIsBetter : .higherIsWorse
+  let target = 10 + Double(input.int(0...8900)) / 100
+  let search = SettingSearch(
+    range: range, direction: direction, target: target, start: input.int(0...250),
+    slope: Double(input.int(0...1000)) / 100, maxTrials: input.int(0...12),
+    closeEnough: Double(input.int(0...100)) / 100)
+  func psnr() -> Double {
+    input.byte() == 255 ? .infinity : Double(input.int(0...20000)) / 100
+  }
+  var curve: [Int: (psnr: Double, bytes: Int)] = [:]
+  let outcome = search.run { setting in
+    guard range.contains(setting), curve[setting] == nil else {
+      fatalError("tried \(setting): outside \(range) or a second time")
+    }
+    let point = (psnr: psnr(), bytes: input.int(1...1 << 30))
+    curve[setting] = point
+    return point
+  }
+  guard (1...max(1, search.maxTrials)).contains(outcome.trials.count) else {
+    fatalError("\(outcome.trials.count) trials with a limit of \(search.maxTrials)")
+  }
+  for t in outcome.trials
+  where SettingSearch.prefers(t, over: outcome.chosen, target: target) {
+    fatalError("chose \(outcome.chosen) over the better \(t)")
+  }
+  let encoded = input.pick(outcome.trials).setting
+  let corrected = search.correction(
+    from: encoded, measured: psnr(), trials: outcome.trials,
+    tolerance: Double(input.int(0...100)) / 100)
+  if let corrected, !range.contains(corrected) || corrected == encoded {
+    fatalError("correction \(corrected) from \(encoded) in \(range)")
+  }
+}
