@@ -65,13 +65,7 @@ enum VideoProbe {
 
   /// The positions, in decode order, of the first video stream's keyframes.
   static func keyframes(_ video: String) throws -> [Int] {
-    let out = try text(
-      "ffprobe",
-      [
-        "-v", "error", "-select_streams", "v:0", "-show_entries", "packet=flags", "-of",
-        "csv=p=0", video,
-      ])
-    return out.split(separator: "\n").enumerated().compactMap {
+    try firstStream(video, entries: "packet=flags").split(separator: "\n").enumerated().compactMap {
       $0.element.hasPrefix("K") ? $0.offset : nil
     }
   }
@@ -122,7 +116,8 @@ enum VideoProbe {
     try firstStream(video, entries: "stream_tags=\(tag)")
   }
 
-  /// What ffprobe's `-show_entries entries` prints for the first video stream, trimmed.
+  /// What ffprobe's `-show_entries entries` prints for the first video stream (one line per
+  /// packet for `packet=...`), trimmed.
   private static func firstStream(_ video: String, entries: String) throws -> String {
     try text(
       "ffprobe",
