@@ -4,17 +4,21 @@ SWIFT ?= swift
 SECONDS ?= 60
 BIN := .build/release/gif2x
 APT_PACKAGES := libavcodec-dev libavformat-dev libswscale-dev libavutil-dev libpng-dev \
-  libwebp-dev libavif-dev pkg-config ffmpeg gifsicle
+  libwebp-dev libavif-dev pkg-config ffmpeg gifsicle parallel openssh-server openssh-client
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build debug test demo install lint format clean fuzz robustness
 
 # Installs the FFmpeg, libpng, libwebp and libavif development libraries (and the ffmpeg CLI the tests use) when
-# missing.
+# missing, with GNU parallel and OpenSSH, which the pipeline tests run gif2x through
+# (Tests/gif2xTests/PipelineEngineTests.swift: `parallel -j`, `parallel --sshlogin` over two sshd
+# on 127.0.0.1).
 deps:
 	@if ! pkg-config --exists libavcodec libavformat libswscale libavutil libpng libwebpmux libwebpdemux libavif \
 	      2>/dev/null \
-	    || ! command -v ffmpeg >/dev/null || ! command -v gifsicle >/dev/null; then \
+	    || ! command -v ffmpeg >/dev/null || ! command -v gifsicle >/dev/null \
+	    || ! command -v parallel >/dev/null || ! command -v ssh >/dev/null \
+	    || ! [ -x /usr/sbin/sshd ]; then \
 	  echo "installing $(APT_PACKAGES)"; \
 	  $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PACKAGES) >/dev/null; \

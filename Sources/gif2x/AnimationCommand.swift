@@ -48,7 +48,8 @@ struct AnimationCommand {
     let runner = BatchRunner(
       jobs: options.batch.workerCount, json: options.output.json,
       quiet: options.output.quiet || options.write.output == "-",
-      skipExisting: options.batch.skipExisting, verb: "converted")
+      skipExisting: options.batch.skipExisting, verb: "converted",
+      pipeline: options.batch.pipeline)
     return runner.run(inputs, job: job)
   }
 

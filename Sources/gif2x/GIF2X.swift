@@ -87,6 +87,7 @@ struct GIF2X: ParsableCommand {
         "choose what to do: --info, --check, --to mp4|webm|webp|avif|web, --sheet (see --help)")
     }
     if inputs.isEmpty { throw ValidationError("no input: name one or more GIF files") }
+    try validatePipeline()
     if web.minPSNR != nil, mode.to != .web {
       throw ValidationError("--min-psnr is for --to web")
     }

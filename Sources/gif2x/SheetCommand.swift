@@ -31,7 +31,8 @@ struct SheetCommand {
     }
     let runner = BatchRunner(
       jobs: options.batch.workerCount, json: options.output.json, quiet: options.output.quiet,
-      skipExisting: options.batch.skipExisting, verb: "converted")
+      skipExisting: options.batch.skipExisting, verb: "converted",
+      pipeline: options.batch.pipeline)
     return runner.run(inputs, job: job)
   }
 

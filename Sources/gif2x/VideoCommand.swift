@@ -59,7 +59,8 @@ struct VideoCommand {
     let runner = BatchRunner(
       jobs: options.batch.workerCount, json: options.output.json,
       quiet: options.output.quiet || options.write.output == "-",
-      skipExisting: options.batch.skipExisting, verb: "converted")
+      skipExisting: options.batch.skipExisting, verb: "converted",
+      pipeline: options.batch.pipeline)
     return runner.run(inputs, job: job)
   }
 }

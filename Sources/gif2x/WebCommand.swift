@@ -60,9 +60,13 @@ struct WebCommand {
     }
     let runner = BatchRunner(
       jobs: options.batch.workerCount, json: options.output.json, quiet: options.output.quiet,
-      skipExisting: options.batch.skipExisting, verb: "converted")
+      skipExisting: options.batch.skipExisting, verb: "converted",
+      pipeline: options.batch.pipeline)
     var status = runner.run(inputs, job: job)
-    if let folder = options.batch.outputDirectory, status != 130 {
+    // The index shows every GIF of the run: a shard or a manifest run knows only some of them.
+    if let folder = options.batch.outputDirectory, status != 130,
+      options.batch.pipeline == PipelineSettings()
+    {
       let summaries = job.summaries.withLock { $0 }
       let index = folder + "/index.html"
       do throws(TranscodeError) {

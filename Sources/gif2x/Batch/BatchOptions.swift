@@ -25,6 +25,26 @@ struct BatchOptions: ParsableArguments {
     help: "Skip inputs whose outputs exist and are newer than the input.")
   var skipExisting = false
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Record each input's SHA-256, the options, versions and each output's SHA-256 here, and"
+        + " skip the inputs whose record still holds (unchanged); a path ending in / is a folder"
+        + " of one file per shard.", valueName: "file"))
+  var manifest: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Take only the inputs whose relative path hashes to i mod n (0 <= i < n), so n machines"
+        + " or processes split the inputs without talking.", valueName: "i/n"))
+  var shard: String?
+
+  /// `--manifest` and `--shard` (checked by `validate()`).
+  var pipeline: PipelineSettings {
+    PipelineSettings(manifest: manifest, shard: shard.flatMap(Shard.init(argument:)))
+  }
+
   /// `-j`, or the number of online cores.
   var workerCount: Int { jobs ?? Self.defaultWorkerCount }
 
@@ -35,5 +55,9 @@ struct BatchOptions: ParsableArguments {
     if let jobs, jobs < 1 || jobs > 256 {
       throw ValidationError("-j must be from 1 to 256 (got \(jobs))")
     }
+    if let shard, Shard(argument: shard) == nil {
+      throw ValidationError("--shard must be i/n with 0 <= i < n, such as 0/3 (got '\(shard)')")
+    }
+    if manifest == "" { throw ValidationError("--manifest needs a file name (or a folder/)") }
   }
 }

@@ -24,6 +24,8 @@ struct BatchRunner {
   var skipExisting: Bool
   /// The verb for the summary line ("converted", "checked").
   var verb: String
+  /// `--manifest` and `--shard` (see `Pipeline`).
+  var pipeline = PipelineSettings()
 
   private struct State {
     var next = 0
@@ -31,8 +33,16 @@ struct BatchRunner {
     var results: [FileResult] = []
   }
 
-  func run(_ inputs: [BatchInput], job: some FileJob) -> Int32 {
+  func run(_ given: [BatchInput], job: some FileJob) -> Int32 {
     let started = Clock.now()
+    let pipeline: Pipeline
+    do throws(PipelineError) {
+      pipeline = try Pipeline(self.pipeline, job: job)
+    } catch {
+      Console.error(error.description)
+      return error.exitStatus
+    }
+    let (inputs, others) = pipeline.split(given)
     let state = Mutex(State())
     let progress = ProgressLine(enabled: !quiet && !json && inputs.count > 1)
     WorkerPool.run(count: max(1, min(jobs, inputs.count))) {
@@ -43,7 +53,7 @@ struct BatchRunner {
           return s.next
         }
         guard let i else { return }
-        let result = runOne(inputs[i], job: job)
+        let result = runOne(inputs[i], job: job, pipeline: pipeline)
         state.withLock { s in
           s.done += 1
           s.results.append(result)
@@ -61,17 +71,14 @@ struct BatchRunner {
         "interrupted; \(finished) of \(inputs.count) files done, no partial output kept")
       return 130
     }
-    if inputs.count > 1 && !quiet {
-      let count = { (s: FileResult.Status) in results.filter { $0.status == s }.count }
-      let seconds = Clock.since(started)
-      Console.writeError(
-        "\(count(.ok)) \(verb), \(count(.skipped)) skipped, \(count(.failed)) failed"
-          + " in \(Clock.format(seconds)) s\n")
+    if given.count > 1 && !quiet {
+      let counts = RunCounts(results, others: others, manifest: pipeline.manifest != nil)
+      Console.writeError(counts.summary(verb: verb, seconds: Clock.since(started)) + "\n")
     }
     return Console.combined(results.map(\.exitStatus))
   }
 
-  private func runOne(_ input: BatchInput, job: some FileJob) -> FileResult {
+  private func runOne(_ input: BatchInput, job: some FileJob, pipeline: Pipeline) -> FileResult {
     if let problem = input.problem {
       return FileResult(
         input: input.path, status: .failed, error: "\(input.path): \(problem)", exitStatus: 66)
@@ -82,6 +89,8 @@ struct BatchRunner {
     {
       return FileResult(input: input.path, outputs: outputs, status: .skipped)
     }
+    let ticket = pipeline.check(input, outputs: outputs)
+    if let ticket, let unchanged = pipeline.unchanged(ticket) { return unchanged }
     let started = Clock.now()
     var result: FileResult
     do {
@@ -92,6 +101,7 @@ struct BatchRunner {
         exitStatus: error.exitStatus)
     }
     result.seconds = (Clock.since(started) * 1000).rounded() / 1000
+    if let ticket { pipeline.record(ticket, &result) }
     return result
   }
 

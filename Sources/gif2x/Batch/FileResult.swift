@@ -3,12 +3,15 @@ import Transcode
 /// What happened to one input of a run: the `--json` line for it, and the summary's counts.
 struct FileResult: Sendable, Encodable {
   enum Status: String, Sendable, Encodable {
-    case ok, skipped, failed
+    /// `unchanged`: `--manifest` holds a record that still matches.
+    case ok, skipped, unchanged, failed
   }
 
   var input: String
   var outputs: [String] = []
   var status: Status = .ok
+  /// `--manifest`: why a converted input was made again (`new`, `input changed`, …).
+  var reason: String?
   /// GIF frames read.
   var frames: Int?
   /// Video: pictures written, and ticks of the timeline's grid they cover.
@@ -92,7 +95,7 @@ struct FileResult: Sendable, Encodable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case input, outputs, status, frames, pictures, ticks, rate, durationMilliseconds, bytes,
+    case input, outputs, status, reason, frames, pictures, ticks, rate, durationMilliseconds, bytes,
       seconds, error,
       exitStatus, warnings, setting, trials, fidelity, web
   }
