@@ -64,6 +64,7 @@ struct BatchRunner {
       }
     }
     progress.clear()
+    pipeline.finish()
     let results = state.withLock { $0.results }
     if Signals.cancellation.isCancelled {
       let finished = results.filter { $0.exitStatus != 130 }.count

@@ -9,26 +9,44 @@ import Synchronization
 /// per line, a later line for the same input and target replacing an earlier one.
 ///
 /// Opening it rewrites it whole, compacted (a hidden temporary beside it, fsync, rename, fsync of
-/// the folder), so it only ever appears complete; each finished input then appends its one line
-/// and fsyncs, which costs the same for the millionth input as for the first (a rewrite per input
+/// the folder), so it only ever appears complete, and so does the end of a run; in between, each
+/// finished input appends its one line and fsyncs, which costs the same for the millionth input as for the first (a rewrite per input
 /// would not). A run killed during an append leaves at most a last line without its newline,
 /// which the next open drops: nothing is ever half-recorded.
 final class ManifestFile: Sendable {
   let path: String
   /// The records the file held when opened.
   let records: [ManifestRecord.Key: ManifestRecord]
-  private let descriptor: Mutex<Int32>
+  /// The file open for appending, and every record as it stands now.
+  private let state: Mutex<(descriptor: Int32, records: [ManifestRecord.Key: ManifestRecord])>
 
   /// Reads `path` (missing: no records) and rewrites it compacted, ready for appends.
   init(path: String) throws(PipelineError) {
     self.path = path
     let read = try Self.read(path)
     records = read
-    let fd = try Self.rewrite(path, records: read.values.sorted { $0.key < $1.key })
-    descriptor = Mutex(fd)
+    let fd = try Self.rewrite(path, records: read)
+    state = Mutex((fd, read))
   }
 
-  deinit { descriptor.withLock { _ = close($0) } }
+  deinit { state.withLock { _ = close($0.descriptor) } }
+
+  /// Rewrites the file compacted, its records sorted by input and target, so that the manifest a
+  /// run leaves has the same bytes whatever order `-j` finished the files in (a manifest kept in
+  /// version control changes only where an input did).
+  func compact() throws(PipelineError) {
+    let failure: PipelineError? = state.withLock { state in
+      do throws(PipelineError) {
+        let fd = try Self.rewrite(path, records: state.records)
+        close(state.descriptor)
+        state.descriptor = fd
+        return nil
+      } catch {
+        return error
+      }
+    }
+    if let failure { throw failure }
+  }
 
   /// Appends one record and flushes it to disk.
   func append(_ record: ManifestRecord) throws(PipelineError) {
@@ -36,7 +54,9 @@ final class ManifestFile: Sendable {
       throw .cannotWrite(path, reason: "cannot encode the record")
     }
     line += "\n"
-    let failure: Int32? = descriptor.withLock { fd in
+    let failure: Int32? = state.withLock { state in
+      state.records[record.key] = record
+      let fd = state.descriptor
       var line = line
       return line.withUTF8 { buf in
         var done = 0
@@ -85,16 +105,16 @@ final class ManifestFile: Sendable {
 
   /// Writes the header and `records` to a hidden temporary beside `path`, flushes it, renames it
   /// into place and flushes the folder; returns the file open for appending.
-  private static func rewrite(_ path: String, records: [ManifestRecord]) throws(PipelineError)
-    -> Int32
-  {
+  private static func rewrite(
+    _ path: String, records: [ManifestRecord.Key: ManifestRecord]
+  ) throws(PipelineError) -> Int32 {
     let slash = path.lastIndex(of: "/")
     let folder = slash.map { String(path[..<$0]) } ?? "."
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
     let temporary = (slash == nil ? "" : folder + "/") + ".\(name).\(getpid()).tmp"
     var text = (try? JSONText.encode(ManifestHeader.current, pretty: false)) ?? ""
     text += "\n"
-    for record in records {
+    for record in records.values.sorted(by: { $0.key < $1.key }) {
       guard let line = try? JSONText.encode(record, pretty: false) else { continue }
       text += line + "\n"
     }

@@ -184,6 +184,16 @@ final class Pipeline: Sendable {
     return "\(name): \(was[name] ?? "none") -> \(now[name] ?? "none")"
   }
 
+  /// The end of a run: the manifest rewritten compacted and sorted (a failure is a warning: every
+  /// record is in the file already).
+  func finish() {
+    do throws(PipelineError) {
+      try manifest?.compact()
+    } catch {
+      Console.warning(error.description)
+    }
+  }
+
   /// `manifest.json` and `shard-*.json` in a `--manifest DIR/`.
   private static func manifestNames(in folder: String) -> [String] {
     guard let dir = opendir(folder) else { return [] }

@@ -1,0 +1,302 @@
+import Foundation
+import Testing
+
+@testable import gif2x
+
+/// `--manifest FILE`: a CI pipeline's repository of 50 GIFs re-encodes only what changed.
+@Suite("--manifest")
+final class ManifestTests {
+  let folder: PipelineFolder
+  /// The line a CI job runs.
+  let line = [
+    "--to", "mp4", "-r", "assets", "--output-dir", "public", "--manifest", "gif2x.manifest",
+    "--force", "--json", "-j", "2",
+  ]
+
+  init() throws { folder = try PipelineFolder(count: 50) }
+
+  var inputs: [String] { folder.names.map { "assets/" + $0 } }
+
+  /// Every input with the same status.
+  func all(_ status: String) -> [String: String] {
+    Dictionary(uniqueKeysWithValues: inputs.map { ($0, status) })
+  }
+
+  /// The first run: every input new, recorded with its outputs' sizes and SHA-256.
+  func firstRun() throws -> [String: Data] {
+    let r = try folder.run(line)
+    #expect(r.status == 0)
+    #expect(try PipelineFolder.statuses(r.stdout) == all("ok (new)"))
+    #expect(
+      r.stderrLines.last?.hasPrefix("50 converted (50 new), 0 unchanged, 0 skipped, 0 failed in ")
+        == true)
+    return folder.files(under: "public")
+  }
+
+  /// Each record names its input's SHA-256 and every output with its size and SHA-256, as on
+  /// disk now.
+  func expectRecordsMatchDisk() throws {
+    let records = try folder.records("gif2x.manifest")
+    #expect(Set(records.compactMap { $0["input"] as? String }) == Set(inputs))
+    #expect(records.count == inputs.count)
+    for record in records {
+      let input = try #require(record["input"] as? String)
+      #expect(record["sha256"] as? String == (try SHA256.file(folder.url(input).path).get().digest))
+      let outputs = try #require(record["outputs"] as? [[String: Any]])
+      #expect(outputs.count == 1)
+      for output in outputs {
+        let path = try #require(output["path"] as? String)
+        let file = try SHA256.file(folder.url(path).path).get()
+        #expect(output["sha256"] as? String == file.digest, "\(path)")
+        #expect(output["bytes"] as? Int == file.bytes, "\(path)")
+      }
+    }
+  }
+
+  @Test("a second run with nothing changed: all 50 unchanged, nothing written, records as on disk")
+  func nothingChanged() throws {
+    let first = try firstRun()
+    #expect(first.count == 50)
+    try expectRecordsMatchDisk()
+    let manifest = try folder.read("gif2x.manifest")
+    let r = try folder.run(line)
+    #expect(r.status == 0)
+    #expect(try PipelineFolder.statuses(r.stdout) == all("unchanged"))
+    #expect(
+      r.stderrLines.last?.hasPrefix("0 converted, 50 unchanged, 0 skipped, 0 failed in ") == true)
+    #expect(folder.files(under: "public") == first)
+    #expect(try folder.read("gif2x.manifest") == manifest)
+  }
+
+  @Test("editing one GIF of 50 re-encodes only it, to what a fresh run makes of it")
+  func oneInputEdited() throws {
+    let first = try firstRun()
+    try folder.write(PipelineFolder.gif(200), to: "assets/g07.gif")
+    let r = try folder.run(line)
+    #expect(r.status == 0)
+    var expected = all("unchanged")
+    expected["assets/g07.gif"] = "ok (input changed)"
+    #expect(try PipelineFolder.statuses(r.stdout) == expected)
+    #expect(
+      r.stderrLines.last?.hasPrefix(
+        "1 converted (1 input changed), 49 unchanged, 0 skipped, 0 failed in ") == true)
+    let fresh = try folder.run(["--to", "mp4", "assets/g07.gif", "-o", "fresh.mp4"])
+    #expect(fresh.status == 0)
+    var now = folder.files(under: "public")
+    #expect(now["g07.mp4"] == (try folder.read("fresh.mp4")))
+    #expect(now["g07.mp4"] != first["g07.mp4"])
+    now["g07.mp4"] = first["g07.mp4"]
+    #expect(now == first)
+    try expectRecordsMatchDisk()
+  }
+
+  @Test("changing an option re-encodes all; -j, --json, -q and --measure change nothing")
+  func optionChanged() throws {
+    _ = try firstRun()
+    let r = try folder.run(line + ["--crf", "30"])
+    #expect(r.status == 0)
+    #expect(try PipelineFolder.statuses(r.stdout) == all("ok (options changed (crf: none -> 30))"))
+    try expectRecordsMatchDisk()
+    let same = try folder.run(line + ["--crf", "30", "-j", "1", "--measure"])
+    #expect(try PipelineFolder.statuses(same.stdout) == all("unchanged"))
+    let quiet = try folder.run(
+      [
+        "--to", "mp4", "-r", "assets", "--output-dir", "public", "--manifest", "gif2x.manifest",
+        "--crf=30", "-q",
+      ])
+    #expect(quiet.status == 0)
+    #expect(quiet.stdout == "" && quiet.stderr == "")
+  }
+
+  @Test("an output edited by hand or removed is made again; the others are left")
+  func outputEdited() throws {
+    let first = try firstRun()
+    var edited = try #require(first["g03.mp4"])
+    edited[edited.count - 1] ^= 0xFF
+    try edited.write(to: folder.url("public/g03.mp4"))
+    try FileManager.default.removeItem(at: folder.url("public/sub/g09.mp4"))
+    let r = try folder.run(line)
+    #expect(r.status == 0)
+    var expected = all("unchanged")
+    expected["assets/g03.gif"] = "ok (output edited: public/g03.mp4)"
+    expected["assets/sub/g09.gif"] = "ok (output missing: public/sub/g09.mp4)"
+    #expect(try PipelineFolder.statuses(r.stdout) == expected)
+    #expect(
+      r.stderrLines.last?.hasPrefix(
+        "2 converted (1 output edited, 1 output missing), 48 unchanged,") == true)
+    #expect(folder.files(under: "public") == first)
+  }
+
+  @Test("another gif2x or library version re-makes what it recorded")
+  func versionChanged() throws {
+    _ = try firstRun()
+    var text = String(decoding: try folder.read("gif2x.manifest"), as: UTF8.self)
+    var lines = text.split(separator: "\n").map(String.init)
+    lines[1] = lines[1].replacingOccurrences(of: #""gif2x":"0.1.0""#, with: #""gif2x":"0.0.9""#)
+    lines[2] = lines[2].replacingOccurrences(of: #""libpng "#, with: #""libpng 0."#)
+    text = lines.joined(separator: "\n") + "\n"
+    try folder.write(Array(text.utf8), to: "gif2x.manifest")
+    let r = try folder.run(line)
+    let statuses = try PipelineFolder.statuses(r.stdout)
+    #expect(statuses.values.filter { $0 == "unchanged" }.count == 48)
+    #expect(statuses["assets/g00.gif"] == "ok (gif2x version changed (0.0.9 -> 0.1.0))")
+    #expect(statuses["assets/g01.gif"]?.hasPrefix("ok (library versions changed (libpng ") == true)
+  }
+
+  @Test("one manifest serves several modes and output folders")
+  func modesShareAManifest() throws {
+    let sheet = [
+      "--sheet", "-r", "assets", "--output-dir", "sheets", "--manifest", "gif2x.manifest",
+    ]
+    for _ in 0..<2 {
+      #expect(try folder.run(line).status == 0)
+      #expect(try folder.run(sheet + ["--json"]).status == 0)
+    }
+    let again = try folder.run(sheet + ["--json"])
+    #expect(try PipelineFolder.statuses(again.stdout) == all("unchanged"))
+    #expect(try folder.records("gif2x.manifest").count == 100)
+  }
+
+  @Test("SIGKILL midway, then a rerun: every output recorded and correct, nothing half-recorded")
+  func killedMidway() throws {
+    let slow = try PipelineFolder(count: 0)
+    try FileManager.default.removeItem(at: slow.url("assets/sub"))
+    let inputs = (0..<12).map { "assets/s\($0 < 10 ? "0" : "")\($0).gif" }
+    for (i, input) in inputs.enumerated() {
+      try slow.write(TinyGIF.scrollingGradient(size: 64 + 16 * (i % 3), frames: 24), to: input)
+    }
+    let args = [
+      "--to", "mp4", "assets", "--output-dir", "public", "--manifest", "m.json", "--force",
+      "-j", "1", "--preset", "veryslow",
+    ]
+    let process = Process()
+    process.executableURL = try CLI.executable()
+    process.arguments = args
+    process.currentDirectoryURL = slow.root
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // Until two records are in, bounded at 60 s.
+    var recorded = 0
+    for _ in 0..<3000 where recorded < 2 {
+      Thread.sleep(forTimeInterval: 0.02)
+      let text = (try? slow.read("m.json")).map { String(decoding: $0, as: UTF8.self) } ?? ""
+      recorded = text.split(separator: "\n").count - 1
+    }
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal)
+    let kept = try slow.records("m.json").count
+    #expect(kept >= 2 && kept < inputs.count, "the kill was not midway: \(kept) records")
+
+    let r = try CLI.run(args + ["--json"], in: slow.root)
+    #expect(r.status == 0)
+    let statuses = try PipelineFolder.statuses(r.stdout)
+    #expect(Set(statuses.keys) == Set(inputs))
+    #expect(statuses.values.filter { $0 == "unchanged" }.count >= kept)
+    let records = try slow.records("m.json")
+    #expect(Set(records.compactMap { $0["input"] as? String }) == Set(inputs))
+    for record in records {
+      let input = try #require(record["input"] as? String)
+      let output = try #require((record["outputs"] as? [[String: Any]])?.first)
+      let path = try #require(output["path"] as? String)
+      #expect(output["sha256"] as? String == (try SHA256.file(slow.url(path).path).get().digest))
+      // Correct: the bytes a fresh run makes of the input.
+      let fresh = try CLI.run(
+        ["--to", "mp4", input, "-o", "fresh.mp4", "--force", "--preset", "veryslow"], in: slow.root)
+      #expect(fresh.status == 0)
+      #expect(try slow.read(path) == slow.read("fresh.mp4"), "\(path)")
+    }
+  }
+
+  @Test("a file that is not a manifest: exit 65, one line, the file left as it was")
+  func notAManifest() throws {
+    try folder.write(Array("{\"some\": \"json\"}\n".utf8), to: "gif2x.manifest")
+    let r = try folder.run(line)
+    #expect(r.status == 65)
+    #expect(
+      r.errorLines == [
+        "error: gif2x.manifest: not a gif2x manifest (left as it is); name a new file or remove it"
+      ])
+    #expect(try folder.read("gif2x.manifest") == Data("{\"some\": \"json\"}\n".utf8))
+    #expect(folder.files(under: "public").isEmpty)
+  }
+
+  @Test("a manifest with a line that is not a record: exit 65; a cut last line is dropped")
+  func damaged() throws {
+    _ = try firstRun()
+    let good = try folder.read("gif2x.manifest")
+    // A run killed during an append leaves a last line without its newline: dropped, re-made.
+    try (good + Data(#"{"input":"assets/g0"#.utf8)).write(to: folder.url("gif2x.manifest"))
+    let cut = try folder.run(line)
+    #expect(cut.status == 0)
+    #expect(try PipelineFolder.statuses(cut.stdout) == all("unchanged"))
+    #expect(try folder.read("gif2x.manifest") == good)
+    // A line in the middle that is not a record was written by something else.
+    var lines = String(decoding: good, as: UTF8.self).split(separator: "\n").map(String.init)
+    lines[3] = "not a record"
+    try folder.write(Array((lines.joined(separator: "\n") + "\n").utf8), to: "gif2x.manifest")
+    let r = try folder.run(line)
+    #expect(r.status == 65)
+    #expect(
+      r.errorLines == [
+        "error: gif2x.manifest: damaged manifest (a line is not a record); remove it to start afresh"
+      ])
+  }
+
+  @Test("a manifest that cannot be created: exit 73 before any input is read")
+  func cannotCreate() throws {
+    let r = try folder.run([
+      "--to", "mp4", "-r", "assets", "--output-dir", "public", "--manifest", "missing/m.json",
+    ])
+    #expect(r.status == 73)
+    #expect(
+      r.errorLines == [
+        "error: missing/m.json: cannot write the manifest: No such file or directory"
+      ])
+    #expect(folder.files(under: "public").isEmpty)
+  }
+
+  @Test(
+    "what --manifest and --shard refuse: one line, exit 64",
+    arguments: [
+      (
+        ["--check", "--manifest", "m.json", "assets"],
+        "--manifest is for the modes that write files (--to, --sheet), not --check"
+      ),
+      (
+        ["--info", "--shard", "0/2", "assets"],
+        "--shard is for the modes that write files (--to, --sheet), not --info"
+      ),
+      (
+        ["--to", "mp4", "--manifest", "m.json", "assets/g00.gif", "-o", "-"],
+        "--manifest records files; -o - writes to standard output"
+      ),
+      (
+        ["--to", "mp4", "--manifest", "m.json", "-", "-o", "x.mp4"],
+        "--manifest needs GIF files by name, not standard input"
+      ),
+      (
+        ["--to", "mp4", "--manifest", "m.json", "--skip-existing", "assets"],
+        "choose one of --manifest (outputs checked by their SHA-256) and --skip-existing (by date)"
+      ),
+      (
+        ["--to", "mp4", "--shard", "3/2", "assets"],
+        "--shard must be i/n with 0 <= i < n, such as 0/3 (got '3/2')"
+      ),
+      (
+        ["--to", "mp4", "--shard", "0/0", "assets"],
+        "--shard must be i/n with 0 <= i < n, such as 0/3 (got '0/0')"
+      ),
+      (
+        ["--to", "mp4", "--shard", "1", "assets"],
+        "--shard must be i/n with 0 <= i < n, such as 0/3 (got '1')"
+      ),
+    ])
+  func refused(arguments: [String], message: String) throws {
+    let r = try folder.run(arguments)
+    #expect(r.status == 64)
+    #expect(r.errorLines == ["error: \(message) (see gif2x --help)"[...]])
+    #expect(!FileManager.default.fileExists(atPath: folder.url("m.json").path))
+  }
+}
