@@ -4,7 +4,7 @@ import Testing
 /// A temporary folder for the `--manifest` and `--shard` tests: `count` distinct tiny GIFs under
 /// `assets/` (every fifth in `assets/sub/`), and gif2x run with the folder as its working
 /// directory, as a CI job runs it.
-final class PipelineFolder {
+final class PipelineFolder: Sendable {
   let root: URL
   /// The GIFs' paths relative to `assets/`.
   let names: [String]
