@@ -23,45 +23,24 @@ extension Transcoder {
     progress: (@Sendable (VideoProgress) -> Void)?, sample: TrialSample?
   ) throws(TranscodeError) -> VideoSummary {
     try validate(request)
-    let plan = try GIFPlan.make(
+    let read = try GIFPlan.make(
       path: request.input, options: request.planOptions, cancellation: cancellation)
+    return try video(
+      request, read: read, cancellation: cancellation, progress: progress, sample: sample)
+  }
+
+  /// ``video(_:cancellation:progress:)`` of a GIF already read (`read`, planned on any
+  /// timeline: it is planned again on the request's, from the same scan), the request
+  /// validated: `--to web` reads each GIF once for all its candidates.
+  package static func video(
+    _ request: VideoRequest, read: GIFPlan, cancellation: Cancellation,
+    progress: (@Sendable (VideoProgress) -> Void)?, sample: TrialSample? = nil
+  ) throws(TranscodeError) -> VideoSummary {
+    let plan = try read.replanned(request.planOptions)
     try plan.requirePicture()
-    let setup = try VideoSetup(request: request, plan: plan, cancellation: cancellation)
-    func files() throws(TranscodeError) -> OutputFiles {
-      try OutputFiles(
-        targets: [request.output] + (request.poster ? [request.posterPath] : []),
-        replace: request.force, input: request.input, cancellation: cancellation)
-    }
-    guard let target = request.targetPSNR else {
-      return try setup.run(files: try files(), progress: progress)
-    }
-    let geometry = setup.geometry
-    let search = TargetSearch(
-      search: .crf(request.videoCodec, target: target), measuring: try plan.measuringPlan(),
-      schedule: setup.schedule,
-      sample: sample
-        ?? .choose(
-          entries: setup.schedule.entries.count,
-          pixels: geometry.codedWidth * geometry.codedHeight),
-      background: request.background ?? .white, plays: setup.schedule.plays,
-      output: request.output, cancellation: cancellation)
-    let found = try search.run(
-      files: files,
-      encode: { (crf, sample, files) throws(TranscodeError) -> VideoSummary in
-        var trial = setup
-        trial.request.crf = crf
-        if let sample {
-          trial.schedule = sample
-          trial.request.poster = false
-        }
-        return try trial.encode(files: files, progress: sample == nil ? progress : nil)
-      },
-      describe: { "crf \($0)" })
-    var summary = found.summary
-    summary.fidelity = found.fidelity
-    summary.trials = found.encodes
-    if let warning = found.warning { summary.warnings.append(warning) }
-    return summary
+    return try convert(
+      try VideoSetup(request: request, plan: plan, cancellation: cancellation), plan: plan,
+      input: request.input, cancellation: cancellation, progress: progress, sample: sample)
   }
 
   /// The checks that need no input: the settings' ranges, then FFmpeg's libraries (loaded
