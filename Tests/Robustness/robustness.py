@@ -71,6 +71,14 @@ MODES = {
                                           gif, "-o", os.path.join(out, "v.webm")],
     "webp-target-psnr": lambda gif, out: ["--to", "webp", "--effort", "0", "--target-psnr", "38",
                                           gif, "-o", os.path.join(out, "a.webp")],
+    # --manifest: the input hashed, its record written after the outputs (the manifest sits
+    # beside out/, so a failure still leaves out/ empty).
+    "sheet-manifest": lambda gif, out: ["--sheet", gif, "--output-dir", out, "--manifest",
+                                        os.path.join(os.path.dirname(out), "gif2x.manifest")],
+    # --shard 0/1 takes every input; with a manifest folder of one file per shard.
+    "mp4-shard": lambda gif, out: ["--to", "mp4", "--preset", "ultrafast", "--shard", "0/1", gif,
+                                   "--output-dir", out, "--manifest",
+                                   os.path.join(os.path.dirname(out), "manifests") + "/"],
 }
 
 
