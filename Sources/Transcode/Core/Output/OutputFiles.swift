@@ -9,6 +9,13 @@
 /// value without committing (an error, a cancel) removes the temporaries; targets are never
 /// half-written and an existing file is only replaced when `replace` is set.
 ///
+/// What `commit()` guarantees: each file's data is on disk (fsync) before its rename, and each
+/// folder is synced after, so a crash leaves either the old file or the whole new one. Several
+/// targets cannot be renamed in one step; when a later rename fails, the ones already done are
+/// rolled back (a target that did not exist is removed; one that did is restored from a hidden
+/// hard link made before the first rename), so the user finds every target as it was. Only a
+/// crash or power loss in the middle of the renames can leave some new and some old.
+///
 /// The temporaries belong to the request's ``Cancellation``: they are made and removed under its
 /// lock, so ``Cancellation/removeTemporaries()`` always finds every one. They are created with
 /// mode 0666 and the process umask, as any new file is (no umask probing, which races with
@@ -103,22 +110,101 @@ public final class OutputFiles {
     cancellation.releasingTemporary(file) {}
   }
 
-  /// Renames every temporary into place. After this the files are the user's.
+  /// Syncs every temporary, then renames them into place, all or nothing (see the type's
+  /// notes). After this the files are the user's.
   public func commit() throws(TranscodeError) {
     try cancellation.check()
-    for (target, temporary, made) in temporaries where made {
-      var failure: Int32 = 0
-      cancellation.releasingTemporary(temporary) {
-        if rename(temporary, target) != 0 { failure = errno }
-      }
-      if failure != 0 {
+    let made = temporaries.filter(\.made)
+    for (target, temporary, _) in made {
+      if let failure = Self.sync(temporary) {
         discard()
         throw .io(
-          path: target,
-          reason: "cannot move the finished file into place: \(InputFile.reason(failure))")
+          path: target, reason: "cannot write the file to disk: \(InputFile.reason(failure))")
       }
     }
+    // Under the cancellation's lock: a second Ctrl-C waits for the renames (or their rollback)
+    // instead of cutting them in half.
+    let failure = try cancellation.withTemporaries { (paths) throws(TranscodeError) in
+      Self.renameAll(made.map { ($0.target, $0.temporary) }, paths: &paths)
+    }
+    if let (target, code) = failure {
+      discard()
+      throw .io(
+        path: target,
+        reason: "cannot move the finished file into place: \(InputFile.reason(code))")
+    }
+    for i in temporaries.indices { temporaries[i].made = false }
     committed = true
+    var folders: [String] = []
+    for (target, _, _) in made where !folders.contains(Self.folder(of: target)) {
+      folders.append(Self.folder(of: target))
+    }
+    for folder in folders { _ = Self.sync(folder) }
+  }
+
+  /// Renames each temporary over its target; on the first failure, puts back the targets
+  /// already renamed and returns that target with the error code. `paths` is the
+  /// cancellation's set of temporaries (its lock is held): the renamed temporaries and the
+  /// backups leave it.
+  private static func renameAll(
+    _ moves: [(target: String, temporary: String)], paths: inout Set<String>
+  ) -> (String, Int32)? {
+    // A hidden hard link to each target that exists, so a rollback can restore it: only with
+    // more than one file (one rename is all or nothing by itself). A file system without hard
+    // links (FAT) gets no backup: such a target, once replaced, stays replaced.
+    var backups: [String?] = Array(repeating: nil, count: moves.count)
+    var existed = Array(repeating: false, count: moves.count)
+    defer {
+      for case let backup? in backups {
+        unlink(backup)
+        paths.remove(backup)
+      }
+    }
+    if moves.count > 1 {
+      for (i, move) in moves.enumerated() {
+        var info = stat()
+        guard lstat(move.target, &info) == 0 else { continue }
+        existed[i] = true
+        let backup = temporaryName(for: move.target, suffix: "old")
+        paths.insert(backup)
+        if link(move.target, backup) == 0 {
+          backups[i] = backup
+        } else {
+          paths.remove(backup)
+          guard [EPERM, EXDEV, EMLINK, EOPNOTSUPP].contains(errno) else {
+            return (move.target, errno)
+          }
+        }
+      }
+    }
+    for (i, move) in moves.enumerated() {
+      guard rename(move.temporary, move.target) == 0 else {
+        let failure = errno
+        for j in (0..<i).reversed() {
+          if let backup = backups[j] {
+            if rename(backup, moves[j].target) == 0 { backups[j] = nil }
+          } else if !existed[j] {
+            unlink(moves[j].target)
+          }
+        }
+        return (move.target, failure)
+      }
+      paths.remove(move.temporary)
+    }
+    return nil
+  }
+
+  /// fsync of the file or folder at `path`; the error code, or nil when it is on disk (or the
+  /// file system cannot sync a folder, EINVAL).
+  private static func sync(_ path: String) -> Int32? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return errno }
+    defer { close(fd) }
+    while fsync(fd) != 0 {
+      if errno == EINTR { continue }
+      return errno == EINVAL ? nil : errno
+    }
+    return nil
   }
 
   /// Removes the temporaries (the targets are untouched).
@@ -153,10 +239,10 @@ public final class OutputFiles {
   }
 
   /// `.NAME.gif2x-PID-RANDOM.tmp` beside NAME (hidden, and never the name of a real output).
-  private static func temporaryName(for target: String) -> String {
+  private static func temporaryName(for target: String, suffix kind: String = "tmp") -> String {
     let folder = folder(of: target)
     let name = target.split(separator: "/").last.map(String.init) ?? target
     let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
-    return "\(folder)/.\(name).gif2x-\(getpid())-\(suffix).tmp"
+    return "\(folder)/.\(name).gif2x-\(getpid())-\(suffix).\(kind)"
   }
 }

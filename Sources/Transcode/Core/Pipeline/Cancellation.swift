@@ -59,6 +59,17 @@ public final class Cancellation: Sendable {
     }
   }
 
+  /// Runs `body` with the set of registered temporaries, under the lock ``removeTemporaries()``
+  /// takes, for a step that must not be cut in half by it (renaming several files into place).
+  package func withTemporaries<R>(
+    _ body: (inout Set<String>) throws(TranscodeError) -> R
+  ) throws(TranscodeError) -> R {
+    try files.withLock { (state) throws(TranscodeError) -> R in
+      if state.closed { throw .interrupted }
+      return try body(&state.paths)
+    }
+  }
+
   /// Registers a file the caller made and owns until it calls ``forget(_:)`` (for example a
   /// temporary copy it streams elsewhere), so that ``removeTemporaries()`` deletes it too.
   public func register(_ path: String) { files.withLock { _ = $0.paths.insert(path) } }
