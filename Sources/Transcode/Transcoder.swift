@@ -31,6 +31,16 @@ public enum Transcoder {
 }
 
 extension Transcoder {
+  /// Lets the library take FFmpeg's log, which is one process-wide hook
+  /// (`av_log_set_callback`): from the first video the library encodes or reads, FFmpeg's lines
+  /// no longer reach standard error, and the error for a failed FFmpeg call gives FFmpeg's
+  /// reason ("libx264: Picture size 0x0 is invalid"). Without this call the library never
+  /// touches the hook, so a host program's own callback stays in place (and, with none,
+  /// FFmpeg's default callback prints its lines to standard error, as in any FFmpeg program).
+  /// FFmpeg cannot tell which callback is in place, so the library cannot chain to it. Call it
+  /// once, before converting; the gif2x command does.
+  public static func captureFFmpegLog() { FFmpegLog.allow() }
+
   /// This build: version, libraries, encoders (what `gif2x --version` prints).
   public static var libraryInfo: LibraryInfo {
     // Loads FFmpeg to read its versions and encoders; when it cannot be loaded, the release

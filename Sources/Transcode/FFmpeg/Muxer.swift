@@ -14,7 +14,7 @@ final class Muxer {
   private var headerWritten = false
 
   init(formatName: String, path: String) throws(FFmpegError) {
-    FFmpegLog.installed
+    FFmpegLog.installIfAllowed()
     var context: UnsafeMutablePointer<AVFormatContext>? = nil
     try check(
       avformat_alloc_output_context2(&context, nil, formatName, path),

@@ -29,7 +29,7 @@ final class Scaler {
   init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int, filter: Filter)
     throws(FFmpegError)
   {
-    FFmpegLog.installed
+    FFmpegLog.installIfAllowed()
     guard
       let context = sws_getContext(
         Int32(sourceWidth), Int32(sourceHeight), AV_PIX_FMT_RGBA, Int32(width), Int32(height),

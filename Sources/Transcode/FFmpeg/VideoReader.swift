@@ -35,7 +35,7 @@ final class VideoReader {
   init(path: String, width: Int, height: Int) throws(FFmpegError) {
     self.width = width
     self.height = height
-    FFmpegLog.installed
+    FFmpegLog.installIfAllowed()
     try check(avformat_open_input(&format, path, nil, nil), "avformat_open_input")
     guard let format else {
       throw FFmpegError(function: "avformat_open_input", code: cffmpeg_averror_einval())
