@@ -75,7 +75,7 @@ extension Transcoder {
     case .avif:
       try AVIFLibrary.load()
       if !AVIFLibrary.hasEncoder {
-        throw .missingEncoder(name: "libaom (libavif)", package: AVIFLibrary.codecPackage)
+        throw .missingEncoder(name: AVIFLibrary.codecName, library: AVIFLibrary.soname)
       }
     }
   }

@@ -79,7 +79,7 @@ extension Transcoder {
     // AV1 may need either of its encoders (which one depends on the GIF's size): both are
     // checked here.
     for name in request.videoCodec.encoderNames where !FFmpegLibraries.hasEncoder(name) {
-      throw .missingEncoder(name: name, package: FFmpegLibraries.package(providing: name))
+      throw .missingEncoder(name: name, library: FFmpegLibraries.libavcodec)
     }
   }
 }

@@ -47,15 +47,16 @@ extension Transcoder {
     // says why and its encoders show as missing.
     let png = LibraryInfo.Encoder(
       name: "libpng", purpose: "PNG sprite sheets, posters", available: true,
-      package: "libpng16-16")
+      library: "libpng16.so.16", libraryLoads: true)
     // libwebp and libavif load here too (their versions); each missing one shows as missing.
     let webp = LibraryInfo.Encoder(
       name: "libwebp", purpose: "animated WebP, WebP sprite sheets",
-      available: WebPLibrary.isAvailable, package: WebPLibrary.package)
+      available: WebPLibrary.isAvailable, library: WebPLibrary.libwebpmux,
+      libraryLoads: WebPLibrary.isAvailable)
     let avif = LibraryInfo.Encoder(
       name: "libavif", purpose: "animated AVIF (AV1 through libaom)",
-      available: AVIFLibrary.hasEncoder,
-      package: AVIFLibrary.isAvailable ? AVIFLibrary.codecPackage : AVIFLibrary.package)
+      available: AVIFLibrary.hasEncoder, library: AVIFLibrary.soname,
+      libraryLoads: AVIFLibrary.isAvailable)
     return LibraryInfo(
       version: LibraryInfo.version, ffmpegRelease: FFmpegLibraries.release,
       libraries: [LibraryInfo.Component(name: "libpng", version: PNGCodec.version)]

@@ -46,9 +46,8 @@ struct OutputFilesTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let (error, _, second) = try Self.commitFailingOnTheSecond(in: folder, replace: false)
     #expect(
-      error?.description
-        == "\(second): cannot move the finished file into place: is a directory")
-    #expect(error?.exitStatus == 74)
+      error
+        == .io(path: second, reason: "cannot move the finished file into place: is a directory"))
     #expect(try Self.names(folder) == ["a.json"])
   }
 
@@ -57,8 +56,10 @@ struct OutputFilesTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let old = folder.appendingPathComponent("a.png")
     try Data("old png".utf8).write(to: old)
-    let (error, _, _) = try Self.commitFailingOnTheSecond(in: folder, replace: true)
-    #expect(error?.exitStatus == 74)
+    let (error, _, second) = try Self.commitFailingOnTheSecond(in: folder, replace: true)
+    #expect(
+      error
+        == .io(path: second, reason: "cannot move the finished file into place: is a directory"))
     #expect(try String(contentsOf: old, encoding: .utf8) == "old png")
     #expect(try Self.names(folder) == ["a.json", "a.png"])
   }

@@ -27,6 +27,29 @@ enum FFmpegError: Error, CustomStringConvertible {
     }
   }
 
+  /// What the system error behind a failure says about its cause (FFmpeg's code is `-errno`
+  /// for those; its own codes are tags far outside errno's range).
+  enum Cause {
+    /// The disk: an I/O error, no space left, over quota, a file too large.
+    case storage
+    /// The system no longer lets the file be written (permission, a read-only file system).
+    case permission
+    /// Anything else: an encoder failing, a bad argument, memory, the alpha pairing.
+    case other
+  }
+
+  var cause: Cause {
+    switch self {
+    case .failed(_, let code, _), .cannotOpenOutput(_, let code):
+      switch -code {
+      case EIO, ENOSPC, EDQUOT, EFBIG, ENXIO: return .storage
+      case EACCES, EPERM, EROFS: return .permission
+      default: return .other
+      }
+    case .alpha: return .other
+    }
+  }
+
   /// `av_strerror`'s text for a return code.
   static func text(_ code: Int32) -> String {
     var buffer = [CChar](repeating: 0, count: 256)

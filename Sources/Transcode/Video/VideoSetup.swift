@@ -142,7 +142,7 @@ struct VideoSetup {
     do {
       try writer.finish()
     } catch {
-      throw .io(path: request.output, reason: "cannot finish the video: \(error)")
+      throw Self.finishFailure(error, output: request.output)
     }
     if request.poster, let image = outcome.poster {
       try files.write(try Images.encode(image, as: .png), to: request.posterPath)
@@ -158,5 +158,20 @@ struct VideoSetup {
       durationMilliseconds: schedule.durationMilliseconds, keepsAlpha: backdrop.keepsAlpha,
       payloadBytes: Int(writer.bytesWritten), gifBytes: plan.source.bytes.count, warnings: notes,
       setting: setting)
+  }
+}
+
+extension VideoSetup {
+  /// A failed `finish` as the error its cause calls for: the disk (full, failing, over quota:
+  /// the system error behind FFmpeg's code) is an I/O error; a file the system no longer lets
+  /// us write is one that cannot be created; anything else (an encoder failing as it drains,
+  /// the alpha pairing) is internal.
+  static func finishFailure(_ error: FFmpegError, output: String) -> TranscodeError {
+    let reason = "cannot finish the video: \(error)"
+    switch error.cause {
+    case .storage: return .io(path: output, reason: reason)
+    case .permission: return .cannotCreateOutput(path: output, .refused(reason))
+    case .other: return .internalError("\(output): \(reason)")
+    }
   }
 }
