@@ -3,7 +3,9 @@ import PackageDescription
 
 let package = Package(
   name: "gif2x",
-  platforms: [.macOS(.v13)],
+  // macOS 15: Synchronization's Mutex and Atomic. The C library is reached through
+  // Sources/Transcode/Core/System (Glibc or Darwin); CI builds and tests on Linux only.
+  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "gif2x", targets: ["gif2x"]),
     .library(name: "Transcode", targets: ["Transcode"]),

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// `gif2x --to web`: the renditions a page needs, measured against the GIF, and the HTML.
 extension Transcoder {
   /// Makes the candidate renditions of `request.input`, measures each against the GIF, keeps
@@ -170,7 +166,8 @@ struct WebMaker {
   private var stagingStem: String {
     let folder = WebPage.folder(of: request.output)
     let name = WebPage.baseName(request.output)
-    return "\(folder)/.\(name).gif2x-web-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    let pid = SystemCalls.processID
+    return "\(folder)/.\(name).gif2x-web-\(pid)-\(UInt32.random(in: 0...UInt32.max))"
   }
 
   private var stems: [WebRendition.Kind: String] = [:]
@@ -286,7 +283,7 @@ struct WebMaker {
   /// Removes the candidates not adopted.
   func discardCandidates() {
     for path in candidates {
-      cancellation.releasingTemporary(path) { unlink(path) }
+      cancellation.releasingTemporary(path) { SystemCalls.removeFile(path) }
     }
   }
 }

@@ -1,9 +1,5 @@
 import Transcode
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Where the CLI's human lines go: errors and warnings to standard error, one line each.
 enum Console {
   static func error(_ message: String) { writeError("error: \(message)\n") }
@@ -19,7 +15,7 @@ enum Console {
     text.withUTF8 { buf in
       var done = 0
       while done < buf.count {
-        let n = Glibc.write(fd, buf.baseAddress! + done, buf.count - done)
+        let n = SystemCalls.writeBytes(fd, buf.baseAddress! + done, buf.count - done)
         if n <= 0 { break }
         done += n
       }

@@ -1,9 +1,5 @@
 import Transcode
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// `gif2x --to mp4|webm`: each GIF to a video beside it (or at `-o`, or mirrored under
 /// `--output-dir`), `-j` files at a time; `-o -` streams one video to standard output.
 struct VideoCommand {
@@ -46,7 +42,8 @@ struct VideoCommand {
     let job = VideoJob(
       template: template, output: options.write.output,
       outputDirectory: options.batch.outputDirectory, measure: video.measure,
-      showProgress: single && !options.output.quiet && !options.output.json && isatty(2) != 0)
+      showProgress: single && !options.output.quiet && !options.output.json
+        && SystemCalls.isTerminal(2))
     // Settings and encoders are checked once, before any file is read: one line, 64 or 69.
     if let first = inputs.first {
       do throws(TranscodeError) {

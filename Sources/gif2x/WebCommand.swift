@@ -2,10 +2,6 @@ import ArgumentParser
 import Synchronization
 import Transcode
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// The options of `--to web`.
 struct WebOptions: ParsableArguments {
   @Option(
@@ -49,7 +45,7 @@ struct WebCommand {
       delays: options.timing.delays, maxPixels: options.input.maxPixels,
       strict: options.input.strict,
       showProgress: inputs.count == 1 && !options.output.quiet && !options.output.json
-        && isatty(2) != 0)
+        && SystemCalls.isTerminal(2))
     if let first = inputs.first {
       do throws(TranscodeError) {
         try Transcoder.validate(job.request(for: first))

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Everything decided about one animated image before a pixel is decoded (the frames the
 /// timeline shows, the size, transparency, the encoder's settings); then `run` does the work on
 /// the calling thread: decode, prepare, merge repeats, encode.
@@ -243,7 +239,9 @@ private struct Merging: FrameSink {
     let same =
       hasPending
       && scratch.withUnsafeBytes { a in
-        pending.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+        pending.withUnsafeBytes { b in
+          SystemCalls.sameBytes(a.baseAddress!, b.baseAddress!, count: a.count)
+        }
       }
     if same {
       pendingLength += entry.duration

@@ -41,9 +41,10 @@ enum FFmpegError: Error, CustomStringConvertible {
   var cause: Cause {
     switch self {
     case .failed(_, let code, _), .cannotOpenOutput(_, let code):
+      typealias E = SystemCalls.Errno
       switch -code {
-      case EIO, ENOSPC, EDQUOT, EFBIG, ENXIO: return .storage
-      case EACCES, EPERM, EROFS: return .permission
+      case E.io, E.noSpace, E.quota, E.tooLarge, E.noDevice: return .storage
+      case E.accessDenied, E.notPermitted, E.readOnly: return .permission
       default: return .other
       }
     case .alpha: return .other

@@ -1,10 +1,6 @@
 import CFFmpeg
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// FFmpeg's log, kept off standard error when the host allows it: FFmpeg prints its lines
 /// (x264's settings, "Picture size 0x0 is invalid") to stderr unless a callback takes them, and
 /// its callback is one process-wide hook (`av_log_set_callback`, with no way to read the one in
@@ -46,36 +42,20 @@ enum FFmpegLog {
     done.store(true, ordering: .releasing)
   }()
 
-  /// The thread's slot: a retained box in a pthread key.
+  /// The thread's slot.
   private final class Slot {
     var line: String?
   }
 
-  private static let key: pthread_key_t = {
-    var key = pthread_key_t()
-    pthread_key_create(&key) { raw in
-      if let raw { Unmanaged<Slot>.fromOpaque(raw).release() }
-    }
-    return key
-  }()
+  private static let slots = ThreadLocal { Slot() }
 
-  private static func slot() -> Slot {
-    if let raw = pthread_getspecific(key) {
-      return Unmanaged<Slot>.fromOpaque(raw).takeUnretainedValue()
-    }
-    let slot = Slot()
-    pthread_setspecific(key, Unmanaged.passRetained(slot).toOpaque())
-    return slot
-  }
-
-  private static func store(_ line: String) { slot().line = line }
+  private static func store(_ line: String) { slots.value.line = line }
 
   /// The last error line logged on this thread since the last call, if any.
   static func takeLastLine() -> String? {
-    guard pthread_getspecific(key) != nil else { return nil }
-    let s = slot()
-    defer { s.line = nil }
-    return s.line
+    guard let slot = slots.existing else { return nil }
+    defer { slot.line = nil }
+    return slot.line
   }
 
   /// "[libx264 @ 0x55d1] Picture size 0x0 is invalid\n" -> "libx264: Picture size 0x0 is invalid".

@@ -1,10 +1,6 @@
 import Synchronization
 import Transcode
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// The work one mode does for one input of a batch.
 protocol FileJob: Sendable {
   /// The files this input produces (empty for `--check`), for `--skip-existing`.

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Writes one request's output files atomically, all or nothing: each target is first written
 /// to a temporary file beside it, and only `commit()` renames them into place. Dropping the
 /// value without committing (an error, a cancel) removes the temporaries; targets are never
@@ -34,17 +28,17 @@ public final class OutputFiles {
     self.cancellation = cancellation
     for target in targets {
       if target == input { throw .cannotCreateOutput(path: target, .isInput) }
-      var info = stat()
-      if lstat(target, &info) == 0 {
-        if (info.st_mode & S_IFMT) == S_IFDIR {
+      if let info = SystemCalls.linkStatus(target) {
+        if info.kind == .directory {
           throw .cannotCreateOutput(path: target, .isDirectory)
         }
         if !replace { throw .cannotCreateOutput(path: target, .exists) }
       }
       let folder = Self.folder(of: target)
-      if access(folder, W_OK) != 0 {
+      if !SystemCalls.isWritable(folder) {
+        let missing = SystemCalls.lastError == SystemCalls.Errno.noEntry
         throw .cannotCreateOutput(
-          path: target, errno == ENOENT ? .folderMissing(folder) : .folderNotWritable(folder))
+          path: target, missing ? .folderMissing(folder) : .folderNotWritable(folder))
       }
     }
     temporaries = targets.map { ($0, Self.temporaryName(for: $0), false) }
@@ -62,9 +56,9 @@ public final class OutputFiles {
     return try cancellation.creatingTemporary(path) { () throws(TranscodeError) -> R in
       let fd = Self.makeFile(path)
       guard fd >= 0 else {
-        throw .cannotCreateOutput(path: target, .refused(InputFile.reason(errno)))
+        throw .cannotCreateOutput(path: target, .refused(InputFile.reason(SystemCalls.lastError)))
       }
-      close(fd)
+      SystemCalls.closeFile(fd)
       temporaries[i].made = true
       return try open(path)
     }
@@ -77,18 +71,21 @@ public final class OutputFiles {
     let fd = try cancellation.creatingTemporary(path) { () throws(TranscodeError) -> Int32 in
       let fd = Self.makeFile(path)
       guard fd >= 0 else {
-        throw .cannotCreateOutput(path: target, .refused(InputFile.reason(errno)))
+        throw .cannotCreateOutput(path: target, .refused(InputFile.reason(SystemCalls.lastError)))
       }
       temporaries[i].made = true
       return fd
     }
-    defer { close(fd) }
+    defer { SystemCalls.closeFile(fd) }
     var done = 0
     while done < bytes.count {
-      let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, bytes.count - done) }
+      let n = bytes.withUnsafeBytes {
+        SystemCalls.writeBytes(fd, $0.baseAddress! + done, bytes.count - done)
+      }
       if n < 0 {
-        if errno == EINTR { continue }
-        throw .io(path: target, reason: "write failed: \(InputFile.reason(errno))")
+        let failure = SystemCalls.lastError
+        if failure == SystemCalls.Errno.interrupted { continue }
+        throw .io(path: target, reason: "write failed: \(InputFile.reason(failure))")
       }
       done += n
     }
@@ -102,7 +99,11 @@ public final class OutputFiles {
     let path = temporaries[i].temporary
     var failure: Int32 = 0
     try cancellation.creatingTemporary(path) { () throws(TranscodeError) in
-      if rename(file, path) != 0 { failure = errno } else { temporaries[i].made = true }
+      if SystemCalls.renameItem(file, to: path) {
+        temporaries[i].made = true
+      } else {
+        failure = SystemCalls.lastError
+      }
     }
     if failure != 0 {
       throw .io(path: target, reason: "cannot move the finished file: \(InputFile.reason(failure))")
@@ -156,35 +157,37 @@ public final class OutputFiles {
     var existed = Array(repeating: false, count: moves.count)
     defer {
       for case let backup? in backups {
-        unlink(backup)
+        SystemCalls.removeFile(backup)
         paths.remove(backup)
       }
     }
     if moves.count > 1 {
       for (i, move) in moves.enumerated() {
-        var info = stat()
-        guard lstat(move.target, &info) == 0 else { continue }
+        guard SystemCalls.linkStatus(move.target) != nil else { continue }
         existed[i] = true
         let backup = temporaryName(for: move.target, suffix: "old")
         paths.insert(backup)
-        if link(move.target, backup) == 0 {
+        if SystemCalls.hardLink(move.target, to: backup) {
           backups[i] = backup
         } else {
+          let failure = SystemCalls.lastError
           paths.remove(backup)
-          guard [EPERM, EXDEV, EMLINK, EOPNOTSUPP].contains(errno) else {
-            return (move.target, errno)
-          }
+          let noLinks: [Int32] = [
+            SystemCalls.Errno.notPermitted, SystemCalls.Errno.crossDevice,
+            SystemCalls.Errno.tooManyLinks, SystemCalls.Errno.notSupported,
+          ]
+          guard noLinks.contains(failure) else { return (move.target, failure) }
         }
       }
     }
     for (i, move) in moves.enumerated() {
-      guard rename(move.temporary, move.target) == 0 else {
-        let failure = errno
+      guard SystemCalls.renameItem(move.temporary, to: move.target) else {
+        let failure = SystemCalls.lastError
         for j in (0..<i).reversed() {
           if let backup = backups[j] {
-            if rename(backup, moves[j].target) == 0 { backups[j] = nil }
+            if SystemCalls.renameItem(backup, to: moves[j].target) { backups[j] = nil }
           } else if !existed[j] {
-            unlink(moves[j].target)
+            SystemCalls.removeFile(moves[j].target)
           }
         }
         return (move.target, failure)
@@ -197,12 +200,13 @@ public final class OutputFiles {
   /// fsync of the file or folder at `path`; the error code, or nil when it is on disk (or the
   /// file system cannot sync a folder, EINVAL).
   private static func sync(_ path: String) -> Int32? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return errno }
-    defer { close(fd) }
-    while fsync(fd) != 0 {
-      if errno == EINTR { continue }
-      return errno == EINVAL ? nil : errno
+    let fd = SystemCalls.openForReading(path)
+    guard fd >= 0 else { return SystemCalls.lastError }
+    defer { SystemCalls.closeFile(fd) }
+    while !SystemCalls.sync(fd) {
+      let failure = SystemCalls.lastError
+      if failure == SystemCalls.Errno.interrupted { continue }
+      return failure == SystemCalls.Errno.invalid ? nil : failure
     }
     return nil
   }
@@ -210,7 +214,7 @@ public final class OutputFiles {
   /// Removes the temporaries (the targets are untouched).
   public func discard() {
     for (i, (_, temporary, made)) in temporaries.enumerated() where made {
-      cancellation.releasingTemporary(temporary) { unlink(temporary) }
+      cancellation.releasingTemporary(temporary) { SystemCalls.removeFile(temporary) }
       temporaries[i].made = false
     }
   }
@@ -229,7 +233,7 @@ public final class OutputFiles {
 
   /// A new file, never an existing one (O_EXCL), mode 0666 less the umask.
   private static func makeFile(_ path: String) -> Int32 {
-    open(path, O_WRONLY | O_CREAT | O_EXCL | O_TRUNC | O_CLOEXEC, 0o666)
+    SystemCalls.createNew(path)
   }
 
   private static func folder(of path: String) -> String {
@@ -243,6 +247,6 @@ public final class OutputFiles {
     let folder = folder(of: target)
     let name = target.split(separator: "/").last.map(String.init) ?? target
     let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
-    return "\(folder)/.\(name).gif2x-\(getpid())-\(suffix).\(kind)"
+    return "\(folder)/.\(name).gif2x-\(SystemCalls.processID)-\(suffix).\(kind)"
   }
 }

@@ -1,11 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A request's stop switch and the temporary files it owns. Pass one with each request (or one
 /// for many); the library checks it between frames and throws ``TranscodeError/interrupted``,
 /// which unwinds and removes the request's temporaries.
@@ -33,7 +27,7 @@ public final class Cancellation: Sendable {
   /// Deletes every temporary file registered now and refuses new ones from here on.
   public func removeTemporaries() {
     files.withLock { state in
-      for path in state.paths { unlink(path) }
+      for path in state.paths { SystemCalls.removeFile(path) }
       state.paths.removeAll()
       state.closed = true
     }
