@@ -9,9 +9,12 @@
 // A trampoline called before cffmpeg_load() loads the libraries itself (the Swift side calls
 // FFmpegLibraries.load() first so that a missing library is an error it can report; this is
 // only the safety net). If that load fails, the process cannot go on: it says so and aborts.
+#define _GNU_SOURCE  // dl_iterate_phdr
 #include "CFFmpeg.h"
 
 #include <dlfcn.h>
+#include <link.h>
+#include <string.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -207,3 +210,30 @@ static void require_loaded(const char *function) {
     target_ args;                                                             \
   }
 FFMPEG_FUNCTIONS(TRAMPOLINE_X, TRAMPOLINE_V)
+
+// The instruction sets x264 would use on this processor, as its own x264_cpu_detect() sees them,
+// less AVX-512: x264 0.164's AVX-512 code reads memory it never wrote, so with it the bytes of an
+// MP4 depended on what the process had freed before (the same GIF gave another file after
+// another GIF in a batch, or under MALLOC_PERTURB_), while its AVX2, SSE4.2 and plain C code
+// agree byte for byte. 0 when no libx264 is loaded or it has no x264_cpu_detect: then x264
+// chooses itself.
+static int find_x264(struct dl_phdr_info *info, size_t size, void *data) {
+  (void)size;
+  if (info->dlpi_name && strstr(info->dlpi_name, "/libx264.so")) {
+    snprintf((char *)data, 512, "%s", info->dlpi_name);
+    return 1;
+  }
+  return 0;
+}
+
+unsigned cffmpeg_x264_cpu_flags(void) {
+  char path[512] = "";
+  dl_iterate_phdr(find_x264, path);
+  if (!path[0]) return 0;
+  void *library = dlopen(path, RTLD_LAZY | RTLD_NOLOAD);
+  if (!library) return 0;
+  unsigned (*detect)(void) = (unsigned (*)(void))dlsym(library, "x264_cpu_detect");
+  unsigned flags = detect ? detect() & ~(1U << 16) : 0;  // X264_CPU_AVX512
+  dlclose(library);
+  return flags;
+}

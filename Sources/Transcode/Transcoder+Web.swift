@@ -292,14 +292,15 @@ extension Transcoder {
   /// What else gif2x could write for `input`: every other kind than `made`, each made as a
   /// hidden file in `folder`, measured against the GIF, and removed. The size guard of a single
   /// conversion calls this when its output came out larger than the GIF, to say what would be
-  /// smaller. A rendition's `dropped` says when it is not smaller than the GIF.
+  /// smaller. A rendition's `dropped` says why `--to web` would not keep it: not smaller than
+  /// the GIF, under its default fidelity floor (``WebRequest/defaultMinimumPSNR``), or off time.
   public static func alternatives(
     to made: WebRendition.Kind, input: String, folder: String,
     cancellation: Cancellation = Cancellation()
   ) throws(TranscodeError) -> WebAlternatives {
     let request = WebRequest(
       input: input, output: folder + "/" + WebPage.baseName(input) + ".html",
-      minimumPSNR: WebRequest.minimumPSNRRange.lowerBound)
+      minimumPSNR: WebRequest.defaultMinimumPSNR)
     let plan = try GIFPlan.make(
       path: input, options: GIFPlan.Options(timeline: .native), cancellation: cancellation)
     try plan.requirePicture()

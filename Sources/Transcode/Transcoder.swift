@@ -7,11 +7,18 @@
 public enum Transcoder {
   /// What `--info` shows: the scan alone, no pixels decoded, and the timeline planned from its
   /// delays.
+  ///
+  /// `onePicturePerTick`: the timeline as a video with a constant frame rate shows it
+  /// (``VideoRequest/cfr``): every tick a picture. Plan it on that request's
+  /// ``VideoRequest/plannedTimeline`` to report what the video would be.
   public static func info(
-    path: String, options: GIFPlan.Options = GIFPlan.Options(),
+    path: String, options: GIFPlan.Options = GIFPlan.Options(), onePicturePerTick: Bool = false,
     cancellation: Cancellation = Cancellation()
   ) throws(TranscodeError) -> GIFReport {
-    GIFReport(plan: try GIFPlan.make(path: path, options: options, cancellation: cancellation))
+    var report = GIFReport(
+      plan: try GIFPlan.make(path: path, options: options, cancellation: cancellation))
+    if onePicturePerTick, let ticks = report.timeline?.ticks { report.timeline?.pictures = ticks }
+    return report
   }
 
   /// What `--check` does: decodes every frame. Damage is returned (and thrown when strict).

@@ -11,7 +11,7 @@ struct InfoCommand {
     for path in inputs {
       do {
         let report = try Transcoder.info(
-          path: path, options: settings.plan,
+          path: path, options: settings.plan, onePicturePerTick: settings.cfr,
           cancellation: Signals.cancellation)
         if settings.json {
           print(try JSONText.encode(report, pretty: inputs.count == 1))

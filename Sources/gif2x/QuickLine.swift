@@ -10,15 +10,20 @@ struct ReadSettings: Equatable {
   var jobs: Int
   /// Folder inputs are searched below their top level.
   var recursive: Bool
+  /// `--cfr`: `--info` reports the plan of a constant-frame-rate video (every tick a picture,
+  /// `auto` capped as `--to mp4 --cfr` caps it).
+  var cfr = false
 }
 
 extension ReadSettings {
   /// The settings of a parsed command line.
   init(_ options: GIF2X) {
+    var plan = options.input.planOptions(options.timing)
+    plan.timeline = VideoRequest.plannedTimeline(plan.timeline, cfr: options.video.cfr)
     self.init(
-      plan: options.input.planOptions(options.timing), json: options.output.json,
-      quiet: options.output.quiet, jobs: options.batch.workerCount,
-      recursive: options.batch.recursive)
+      plan: plan, json: options.output.json, quiet: options.output.quiet,
+      jobs: options.batch.workerCount, recursive: options.batch.recursive,
+      cfr: options.video.cfr)
   }
 
   /// Every option at its default, `--json` as given.

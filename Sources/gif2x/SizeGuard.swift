@@ -25,8 +25,14 @@ enum SizeGuard {
     } catch {
       return line + "; measuring other formats failed: \(Flags.message(error))"
     }
-    let smaller = others.renditions.filter { $0.bytes < gifBytes }.sorted { $0.bytes < $1.bytes }
-    if smaller.isEmpty { return line + "; no other format is smaller: the GIF is the smaller file" }
+    // Only what --to web would keep: smaller than the GIF, at its fidelity floor, on time.
+    let smaller = others.renditions.filter(\.kept).sorted { $0.bytes < $1.bytes }
+    if smaller.isEmpty {
+      let floor = Measurement.fixed(WebRequest.defaultMinimumPSNR, 0)
+      let unfaithful = others.renditions.contains { $0.bytes < gifBytes }
+      return line + "; no other format is smaller"
+        + (unfaithful ? " at \(floor) dB or more" : "") + ": the GIF is the smaller file"
+    }
     line += "; smaller, measured: "
     line += smaller.map { r in
       let psnr = r.fidelity.psnr

@@ -80,19 +80,7 @@ struct WebCommand {
 extension WebCommand {
   /// The first option of another mode given with `--to web`, which would otherwise be ignored.
   static func unusedFlag(_ o: GIF2X) -> String? {
-    let v = o.video
-    let t = o.timing
-    let given: [(Bool, String)] = [
-      (v.codec != nil, "--codec"), (v.crf != nil, "--crf"), (v.preset != "medium", "--preset"),
-      (v.speed != nil, "--speed"), (v.background != nil, "--background"),
-      (v.even != nil, "--even"), (v.width != nil, "--width"), (v.height != nil, "--height"),
-      (v.pixelArt, "--pixel-art"), (v.lossless, "--lossless"), (v.cfr, "--cfr"),
-      (v.loop != nil, "--loop"), (v.poster, "--poster"), (v.measure, "--measure"),
-      (v.targetPSNR != nil, "--target-psnr"), (o.animation.quality != nil, "--quality"),
-      (o.animation.effort != nil, "--effort"), (t.timeline != nil, "--timeline"),
-      (t.fps != nil, "--fps"), (t.integrity != nil, "--integrity"), (t.maxFPS != nil, "--max-fps"),
-    ]
-    return given.first { $0.0 }?.1
+    o.firstFlag(of: [.video, .cfr, .image, .timing])
   }
 }
 

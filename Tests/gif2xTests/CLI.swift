@@ -53,14 +53,20 @@ enum CLI {
   }
 
   /// Runs gif2x with `arguments`, optionally feeding `stdin`, in `directory`, with `environment`
-  /// added to this process's.
+  /// added to this process's; through `launcher` when it is not empty (a program and its
+  /// arguments that run the rest, e.g. `taskset -c 0`).
   static func run(
-    _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
+    launcher: [String] = [], _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
     environment: [String: String] = [:]
   ) throws -> Result {
     let process = Process()
-    process.executableURL = try executable()
-    process.arguments = arguments
+    if let program = launcher.first {
+      process.executableURL = URL(fileURLWithPath: program)
+      process.arguments = launcher.dropFirst() + [try executable().path] + arguments
+    } else {
+      process.executableURL = try executable()
+      process.arguments = arguments
+    }
     if let directory { process.currentDirectoryURL = directory }
     if !environment.isEmpty {
       process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

@@ -120,6 +120,25 @@ final class InfoCheckTests {
     #expect(r.stderr.contains("Error:") || r.stderr.contains("error:"))
   }
 
+  /// An option --info or --check cannot honour is refused, not ignored: one line, 64.
+  @Test(
+    "an option of another mode: one line, 64",
+    arguments: [
+      (["--info", "--crf", "20", "x.gif"], "--crf is not for --info"),
+      (["--info", "-o", "x.mp4", "x.gif"], "-o is not for --info"),
+      (["--info", "--columns", "2", "x.gif"], "--columns is not for --info"),
+      (["--info", "--quality", "80", "x.gif"], "--quality is not for --info"),
+      (["--check", "--cfr", "x.gif"], "--cfr is not for --check"),
+      (["--check", "--timeline", "gcd", "x.gif"], "--timeline is not for --check"),
+      (["--check", "--width", "64", "x.gif"], "--width is not for --check"),
+    ])
+  func otherModesOption(arguments: [String], start: String) throws {
+    let r = try CLI.run(arguments)
+    #expect(r.status == 64)
+    #expect(
+      r.stderrLines.count == 1 && r.stderr.hasPrefix("error: \(start), which "), "\(r.stderr)")
+  }
+
   @Test("--version names the FFmpeg libraries and the encoders")
   func version() throws {
     let r = try CLI.run(["--version"])

@@ -54,6 +54,25 @@ struct TimelineInfoTests {
     #expect(Array(sequence.prefix(11)) == [0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 3])
   }
 
+  /// `--info --cfr` is the plan `--to mp4 --cfr` encodes: auto capped at 50 fps, every tick a
+  /// picture (the gcd plan, 100 fps and 100 pictures, is not what the video holds).
+  @Test func cfrIsThePlanOfAConstantRateVideo() throws {
+    let gif = try Self.mixedGIF()
+    let run = try CLI.run(["--info", "--json", "--cfr", gif])
+    #expect(run.status == 0, "\(run.stderr)")
+    let timeline = try Self.timeline(run.stdout)
+    #expect(timeline["rate"] as? String == "50")
+    #expect(timeline["ticks"] as? Int == 275)
+    #expect(timeline["pictures"] as? Int == 275)
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let video = try CLI.run(["--to", "mp4", "--cfr", gif, "-o", folder.path + "/m.mp4"])
+    #expect(video.status == 0, "\(video.stderr)")
+    #expect(
+      video.stdout.contains(": 2x2, 275 pictures at a constant 50 fps, 5.500 s, "),
+      "\(video.stdout)")
+  }
+
   @Test func gcdIs100FPSWith550Ticks() throws {
     let run = try CLI.run(["--info", "--json", "--timeline", "gcd", try Self.mixedGIF()])
     #expect(run.status == 0, "\(run.stderr)")

@@ -60,29 +60,101 @@ extension TinyGIF {
   /// `frames` frames of `size` x `size` of a gradient in 4x4 blocks scrolling 2 px a frame,
   /// 10 cs each, looping.
   static func scrollingGradient(size: Int = 64, frames: Int = 6) -> [UInt8] {
+    uncompressed(width: size, height: size, frames: frames) { x, y, f in
+      UInt8(((x + 2 * f) / 4) % 16 + 16 * ((y / 4) % 16))
+    }
+  }
+
+  /// A looping GIF of `frames` full frames of `width` x `height`, 10 cs each (disposal 1), the
+  /// palette index of each pixel given by `index(x, y, frame)`, over a 256-colour palette
+  /// (index i: red (i % 16) * 16 + 8, green (i / 16) * 16 + 8, blue 128); `transparent` marks
+  /// one index transparent in every frame.
+  static func uncompressed(
+    width: Int, height: Int, frames: Int, transparent: UInt8? = nil,
+    index: (Int, Int, Int) -> UInt8
+  ) -> [UInt8] {
+    make(width: width, height: height, frames: frames, transparent: transparent, index: index) {
+      pixels in
+      var codes: [Int] = []
+      for pixel in pixels {
+        if codes.count % 250 == 0 { codes.append(256) }
+        codes.append(Int(pixel))
+      }
+      return codes.map { ($0, 9) } + [(257, 9)]
+    }
+  }
+
+  /// The same GIF LZW-compressed (as encoders write them): flat areas take a few bytes.
+  static func compressed(
+    width: Int, height: Int, frames: Int, transparent: UInt8? = nil,
+    index: (Int, Int, Int) -> UInt8
+  ) -> [UInt8] {
+    make(width: width, height: height, frames: frames, transparent: transparent, index: index) {
+      pixels in
+      // LZW with 8-bit roots: clear 256, end 257, codes up to 12 bits, a clear when full.
+      var codes: [(Int, Int)] = [(256, 9)]
+      var table: [Int: Int] = [:]
+      var next = 258
+      var width = 9
+      var prefix = -1
+      for pixel in pixels.map(Int.init) {
+        if prefix < 0 {
+          prefix = pixel
+          continue
+        }
+        if let code = table[prefix << 8 | pixel] {
+          prefix = code
+          continue
+        }
+        codes.append((prefix, width))
+        if next == 4096 {
+          codes.append((256, width))
+          table = [:]
+          next = 258
+          width = 9
+        } else {
+          table[prefix << 8 | pixel] = next
+          if next == 1 << width && width < 12 { width += 1 }
+          next += 1
+        }
+        prefix = pixel
+      }
+      if prefix >= 0 {
+        codes.append((prefix, width))
+        // The decoder adds an entry after this code too, and may widen before the end code.
+        if next == 1 << width && width < 12 { width += 1 }
+      }
+      return codes + [(257, width)]
+    }
+  }
+
+  /// A GIF whose frames' pixels (row by row) `codes` turns into (code, bit width) pairs, the
+  /// end code last.
+  private static func make(
+    width: Int, height: Int, frames: Int, transparent: UInt8?,
+    index: (Int, Int, Int) -> UInt8, codes makeCodes: ([UInt8]) -> [(Int, Int)]
+  ) -> [UInt8] {
+    func le(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8)] }
     var b: [UInt8] = Array("GIF89a".utf8)
-    b += [UInt8(size & 0xFF), UInt8(size >> 8), UInt8(size & 0xFF), UInt8(size >> 8), 0xF7, 0, 0]
+    b += le(width) + le(height) + [0xF7, 0, 0]
     for i in 0..<256 { b += [UInt8((i % 16) * 16 + 8), UInt8((i / 16) * 16 + 8), 128] }
     b += [0x21, 0xFF, 11] + Array("NETSCAPE2.0".utf8) + [3, 1, 0, 0, 0]
     for f in 0..<frames {
-      b += [0x21, 0xF9, 4, 0x04, 10, 0, 0, 0]
-      b += [0x2C, 0, 0, 0, 0, UInt8(size & 0xFF), UInt8(size >> 8), UInt8(size & 0xFF)]
-      b += [UInt8(size >> 8), 0]
-      var codes: [Int] = []
-      for y in 0..<size {
-        for x in 0..<size {
-          if codes.count % 250 == 0 { codes.append(256) }
-          codes.append(((x + 2 * f) / 4) % 16 + 16 * ((y / 4) % 16))
-        }
+      b += [0x21, 0xF9, 4, 0x04 | (transparent == nil ? 0 : 1), 10, 0, transparent ?? 0, 0]
+      b += [0x2C, 0, 0, 0, 0] + le(width) + le(height) + [0]
+      var pixels: [UInt8] = []
+      pixels.reserveCapacity(width * height)
+      for y in 0..<height {
+        for x in 0..<width { pixels.append(index(x, y, f)) }
       }
-      codes.append(257)
-      // 9-bit codes, least significant bit first; the table never grows past 9 bits.
+      let codes = makeCodes(pixels)
+      // Least significant bit first.
       var data: [UInt8] = []
       var bits = 0
       var count = 0
-      for code in codes {
+      for (code, size) in codes {
         bits |= code << count
-        count += 9
+        count += size
         while count >= 8 {
           data.append(UInt8(bits & 0xFF))
           bits >>= 8

@@ -89,19 +89,41 @@ import Testing
   @Test("the size guard marks formats that would drop a transparent GIF's transparency")
   func sizeGuardSaysWhatLosesTransparency() throws {
     let dir = try CLI.temporaryFolder().path
-    // bounce.gif (transparent, 7,830 bytes): its WebP at the default quality is a little
-    // larger; MP4 and AV1 WebM are smaller, over white.
-    let run = try CLI.run(["--to", "webp", sample, "-o", dir + "/b.webp", "-q"])
+    // A flat disc and bar moving over transparency, 3 frames (1,932 bytes): its AVIF is larger;
+    // MP4 and AV1 WebM (over white, at 36-38 dB) and WebP are smaller.
+    let gif = TinyGIF.compressed(width: 128, height: 96, frames: 3, transparent: 0) { x, y, f in
+      let (dx, dy) = (x - 30 - 6 * f, y - 48)
+      if dx * dx + dy * dy < 22 * 22 { return 5 }
+      return (20 + 5 * f..<50 + 5 * f).contains(x) && (5..<20).contains(y) ? 200 : 0
+    }
+    try Data(gif).write(to: URL(fileURLWithPath: dir + "/d.gif"))
+    let run = try CLI.run(["--to", "avif", dir + "/d.gif", "-q"])
     #expect(run.status == 0)
     #expect(run.stderrLines.count == 1, "\(run.stderr)")
     let line = String(run.stderrLines.first ?? "")
-    #expect(line.contains("is larger than the GIF (7,830 bytes); smaller, measured: "), "\(line)")
+    #expect(gif.count == 1932)
+    #expect(line.contains("is larger than the GIF (1,932 bytes); smaller, measured: "), "\(line)")
     for kind in ["--to mp4 ", "--to webm --codec av1 "] {
       let part = try #require(line.range(of: kind).map { line[$0.lowerBound...] })
-      let entry = part.prefix { $0 != ")" }
-      #expect(entry.hasSuffix(" dB, no transparency"), "\(entry)")
+      #expect(part.prefix { $0 != ")" }.hasSuffix(" dB, no transparency"), "\(line)")
     }
-    #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["b.webp"])
+    #expect(line.contains("--to webp "), "\(line)")
+    #expect(try files(in: dir) == ["d.avif", "d.gif"])
+  }
+
+  /// What the guard offers meets the floor `--to web` keeps (35 dB): bounce.gif's MP4 is smaller
+  /// than its WebP but 32.7 dB, and not offered.
+  @Test("the size guard offers nothing under the 35 dB floor of --to web")
+  func sizeGuardKeepsTheFloor() throws {
+    let dir = try CLI.temporaryFolder().path
+    let run = try CLI.run(["--to", "webp", sample, "-o", dir + "/b.webp", "-q"])
+    #expect(run.status == 0)
+    #expect(
+      run.stderrLines.map(String.init) == [
+        "warning: \(sample): the WEBP (7,994 bytes) is larger than the GIF (7,830 bytes); no"
+          + " other format is smaller at 35 dB or more: the GIF is the smaller file"
+      ])
+    #expect(try files(in: dir) == ["b.webp"])
   }
 
   /// The size guard measures the other formats (hidden files, removed) and names the smaller.

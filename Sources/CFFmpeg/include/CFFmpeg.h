@@ -46,6 +46,10 @@ enum {
 /// as "libavcodec.so.59": the only file cffmpeg_load() opens for it.
 const char *cffmpeg_soname(int library);
 
+/// x264's instruction sets on this processor (its x264_cpu_detect()) without AVX-512, for its
+/// `asm` parameter; 0 when libx264 is not loaded (see lazy.c).
+unsigned cffmpeg_x264_cpu_flags(void);
+
 /// Opens the four libraries (RTLD_LAZY | RTLD_LOCAL, so nothing they export becomes visible to
 /// later libraries) and resolves every FFmpeg function the project calls. Runs once per process;
 /// every later call returns the first outcome. Returns -1 when everything is loaded; otherwise

@@ -217,11 +217,10 @@ extension Frame {
 
   /// Copies `plane` (`width` bytes per row, `height` rows) into the luma plane.
   fileprivate func setLuma(_ plane: [UInt8]) {
-    guard let dst = pointer.pointee.data.0, plane.count >= width * height else { return }
-    let stride = Int(pointer.pointee.linesize.0)
+    guard plane.count >= width * height else { return }
     plane.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return }
-      for row in 0..<height { (dst + row * stride).update(from: base + row * width, count: width) }
+      copyRows(into: 0, from: base, stride: width, rowBytes: width, rows: height)
     }
   }
 }

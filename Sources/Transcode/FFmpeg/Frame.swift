@@ -43,12 +43,28 @@ final class Frame {
 
   /// Copies straight RGBA rows (no padding) into plane 0 of an RGBA frame.
   func fillRGBA(_ rgba: UnsafeRawBufferPointer) {
-    let rowBytes = width * 4
-    guard let plane = pointer.pointee.data.0, let src = rgba.baseAddress else { return }
-    let stride = Int(pointer.pointee.linesize.0)
-    for y in 0..<height {
-      (plane + y * stride).update(
-        from: src.advanced(by: y * rowBytes).assumingMemoryBound(to: UInt8.self), count: rowBytes)
+    guard let src = rgba.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+    copyRows(into: 0, from: src, stride: width * 4, rowBytes: width * 4, rows: height)
+  }
+
+  /// Copies `rows` rows of `rowBytes` bytes, `stride` apart from `source`, into `plane`, and
+  /// zeroes the rest of each row up to the frame's line size.
+  ///
+  /// The padding is never left as it came from the allocator: the encoders' vector code loads
+  /// whole registers past a row's end, and no byte they may read should depend on what an
+  /// earlier conversion left in reused memory.
+  func copyRows(
+    into plane: Int, from source: UnsafePointer<UInt8>, stride: Int, rowBytes: Int, rows: Int
+  ) {
+    let f = pointer.pointee
+    let planes = [f.data.0, f.data.1, f.data.2, f.data.3]
+    let lineSizes = [f.linesize.0, f.linesize.1, f.linesize.2, f.linesize.3]
+    guard plane < planes.count, let dst = planes[plane] else { return }
+    let lineSize = Int(lineSizes[plane])
+    for row in 0..<rows {
+      let line = dst + row * lineSize
+      line.update(from: source + row * stride, count: rowBytes)
+      if lineSize > rowBytes { (line + rowBytes).update(repeating: 0, count: lineSize - rowBytes) }
     }
   }
 }

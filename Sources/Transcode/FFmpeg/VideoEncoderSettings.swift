@@ -74,4 +74,23 @@ struct VideoEncoderSettings: Sendable {
   /// 64 Mpx is 0.12 s of single-thread VP9 decoding on the bench machine (FFmpeg's decoder,
   /// 520 Mpx/s at 320x180, 300 Mpx/s at 1920x1080).
   var keyframeInterval: Int { max(250, (1 << 26) / max(1, width * height)) }
+
+  /// The encoder's threads: set by the codec and the picture, never by the machine. Each encoder
+  /// writes other bytes with another thread count (x264 and libaom-av1 with any other count,
+  /// libvpx-vp9 with 1 instead of 2 or more), and left at 0 they count the cores they may run on,
+  /// so the same GIF gave one file on 2 cores and another under `taskset -c 0`. The cores are kept
+  /// busy by converting files, and stages, side by side instead.
+  /// - x264: frame threads, 3 (what it picks itself on 2 cores, so files made on the 2-core bench
+  ///   machine keep their bytes), at most one for every two rows of macroblocks, as x264 caps
+  ///   its own choice: a frame thread waits for the rows above its motion search. 4 threads cost
+  ///   8% more bytes than 3 on mixed-delays-480x270 (its lookahead splits into slices).
+  /// - libvpx-vp9 (row-mt) and libaom-av1 (row-mt): 2. Measured: the same bytes with 2, 4 and 8
+  ///   threads, other bytes with 1.
+  /// - SVT-AV1: 2 logical processors; its bytes do not depend on the count (1, 2 and 4 measured).
+  var threads: Int {
+    switch codec {
+    case .h264: return min(3, max(1, (height + 15) / 16 / 2))
+    case .vp9, .svtAV1, .aomAV1: return 2
+    }
+  }
 }

@@ -87,7 +87,7 @@ final class VideoWriter {
       c.pointee.colorspace = AVCOL_SPC_SMPTE170M  // BT.601: YUVConverter's matrix
       c.pointee.color_range = AVCOL_RANGE_MPEG
     }
-    c.pointee.thread_count = 0  // auto: x264, libvpx and the AV1 encoders pick from the cores
+    c.pointee.thread_count = Int32(s.threads)  // never 0: the encoders would count the cores
     if s.codec != .h264 { c.pointee.bit_rate = 0 }  // constant quality: crf alone (-b:v 0)
     if globalHeader { c.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
   }
@@ -102,12 +102,19 @@ final class VideoWriter {
   static func options(_ s: VideoEncoderSettings) -> [(String, String)] {
     switch s.codec {
     case .h264:
+      // Without x264's AVX-512 code, which reads memory it never wrote (see
+      // cffmpeg_x264_cpu_flags): with it the same GIF gave another MP4 after another GIF in a
+      // batch. Its other code paths write the same bytes, so machines with and without AVX-512
+      // agree.
+      let cpu = cffmpeg_x264_cpu_flags()
       return [("preset", s.preset), ("crf", "\(s.crf)"), ("profile", "high")]
+        + (cpu == 0 ? [] : [("x264-params", "asm=\(cpu)")])
     case .vp9:
       let quality = s.lossless ? [("lossless", "1")] : [("crf", "\(s.crf)")]
       return quality + [("cpu-used", "\(s.speed)"), ("row-mt", "1"), ("deadline", "good")]
     case .svtAV1:
-      return [("crf", "\(s.crf)"), ("preset", "\(s.speed)")]
+      // FFmpeg 5.1 does not hand thread_count to SVT-AV1.
+      return [("crf", "\(s.crf)"), ("preset", "\(s.speed)"), ("svtav1-params", "lp=\(s.threads)")]
     case .aomAV1:
       return [
         ("crf", "\(s.crf)"), ("usage", "realtime"), ("cpu-used", "\(s.aomCPUUsed)"),
@@ -121,21 +128,12 @@ final class VideoWriter {
   func setPicture(_ picture: PlanarPicture) throws(FFmpegError) {
     try alpha?.setPicture(picture)
     try frame.makeWritable()
-    let f = frame.pointer
     picture.bytes.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return }
-      let planes = [f.pointee.data.0, f.pointee.data.1, f.pointee.data.2, f.pointee.data.3]
-      let strides = [
-        f.pointee.linesize.0, f.pointee.linesize.1, f.pointee.linesize.2,
-        f.pointee.linesize.3,
-      ]
       for plane in 0..<picture.offsets.count {
-        guard let dst = planes[plane] else { continue }
-        let count = picture.rowBytes(plane)
-        for row in 0..<picture.rows[plane] {
-          (dst + row * Int(strides[plane])).update(
-            from: base + picture.offsets[plane] + row * picture.strides[plane], count: count)
-        }
+        frame.copyRows(
+          into: plane, from: base + picture.offsets[plane], stride: picture.strides[plane],
+          rowBytes: picture.rowBytes(plane), rows: picture.rows[plane])
       }
     }
   }

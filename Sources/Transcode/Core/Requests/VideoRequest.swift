@@ -267,7 +267,10 @@ public struct VideoRequest: Sendable, Equatable {
 
   /// The timeline planned: `timeline`, except that with ``cfr`` an uncapped `auto` keeps
   /// its 50 fps cap (every tick is a picture there).
-  public var plannedTimeline: TimelineKind {
+  public var plannedTimeline: TimelineKind { Self.plannedTimeline(timeline, cfr: cfr) }
+
+  /// The timeline a video with these two settings is planned on.
+  public static func plannedTimeline(_ timeline: TimelineKind, cfr: Bool) -> TimelineKind {
     if cfr, case .auto(nil) = timeline { return .auto(maxFPS: TimelineKind.defaultMaxFPS) }
     return timeline
   }

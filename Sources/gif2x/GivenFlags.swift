@@ -1,0 +1,60 @@
+import Transcode
+
+/// The options a command line gave that not every mode uses, each with the kind of setting it
+/// is: a mode that cannot honour one refuses it (exit 64) instead of ignoring it.
+extension GIF2X {
+  enum FlagKind: Equatable {
+    /// How a video is encoded (`--crf`, `--width`, …).
+    case video
+    /// `--cfr`: one picture per tick; `--info` reports that plan.
+    case cfr
+    /// How an animated image is encoded (`--quality`, `--effort`).
+    case image
+    /// How delays become a frame rate (`--timeline`, `--fps`, …).
+    case timing
+    /// How written delays play (`--delays`).
+    case delays
+    /// How a sprite sheet is laid out and written.
+    case sheet
+    /// Where outputs go (`-o`, `--force`, `--output-dir`, `--skip-existing`).
+    case output
+  }
+
+  /// Every such option given, in the order `--help` lists them.
+  var givenFlags: [(kind: FlagKind, flag: String)] {
+    let v = video
+    let t = timing
+    let s = sheet
+    let all: [(Bool, FlagKind, String)] = [
+      (write.output != nil, .output, "-o"), (write.force, .output, "--force"),
+      (t.delays != .browser, .delays, "--delays"), (t.timeline != nil, .timing, "--timeline"),
+      (t.fps != nil, .timing, "--fps"), (t.integrity != nil, .timing, "--integrity"),
+      (t.maxFPS != nil, .timing, "--max-fps"),
+      (v.codec != nil, .video, "--codec"), (v.crf != nil, .video, "--crf"),
+      (v.preset != "medium", .video, "--preset"), (v.speed != nil, .video, "--speed"),
+      (v.background != nil, .video, "--background"), (v.even != nil, .video, "--even"),
+      (v.width != nil, .video, "--width"), (v.height != nil, .video, "--height"),
+      (v.scaleFilter != .bilinear, .video, "--scale-filter"),
+      (v.pixelArt, .video, "--pixel-art"), (v.lossless, .video, "--lossless"),
+      (v.cfr, .cfr, "--cfr"), (v.loop != nil, .video, "--loop"), (v.poster, .video, "--poster"),
+      (v.measure, .video, "--measure"), (v.targetPSNR != nil, .video, "--target-psnr"),
+      (animation.quality != nil, .image, "--quality"),
+      (animation.effort != nil, .image, "--effort"),
+      (s.format != .asepriteHash, .sheet, "--format"),
+      (s.imageFormat != nil, .sheet, "--image-format"),
+      (s.columns != nil, .sheet, "--columns"), (s.rows != nil, .sheet, "--rows"),
+      (s.padding != 0, .sheet, "--padding"), (s.extrude != 0, .sheet, "--extrude"),
+      (s.maxSize != nil, .sheet, "--max-size"), (s.powerOfTwo, .sheet, "--pot"),
+      (s.noDedup, .sheet, "--no-dedup"), (s.trim, .sheet, "--trim"),
+      (s.scale != 1, .sheet, "--scale"),
+      (batch.outputDirectory != nil, .output, "--output-dir"),
+      (batch.skipExisting, .output, "--skip-existing"),
+    ]
+    return all.filter(\.0).map { ($0.1, $0.2) }
+  }
+
+  /// The first option given of one of `kinds`.
+  func firstFlag(of kinds: [FlagKind]) -> String? {
+    givenFlags.first { kinds.contains($0.kind) }?.flag
+  }
+}
