@@ -53,7 +53,7 @@ extension Transcoder {
         if let sample { trial.schedule = sample }
         return try trial.encode(files: files, progress: sample == nil ? progress : nil)
       },
-      describe: { "quality \($0)" })
+      setting: .quality)
     var summary = found.summary
     summary.fidelity = found.fidelity
     summary.trials = found.encodes

@@ -56,7 +56,7 @@ extension Transcoder {
         }
         return try trial.encode(files: files, progress: sample == nil ? progress : nil)
       },
-      describe: { "crf \($0)" })
+      setting: .crf)
     var summary = found.summary
     summary.fidelity = found.fidelity
     summary.trials = found.encodes

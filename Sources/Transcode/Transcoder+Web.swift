@@ -176,7 +176,7 @@ struct WebMaker {
 
   /// Makes, measures and judges one candidate.
   mutating func make(
-    _ kind: WebRendition.Kind, warnings: inout [String]
+    _ kind: WebRendition.Kind, warnings: inout [ConversionWarning]
   ) throws(TranscodeError) -> WebRendition {
     let staging = stagingStem + "." + kind.fileExtension
     stems[kind] = staging
@@ -185,7 +185,7 @@ struct WebMaker {
     candidates.append(staging)
     let target = searches ? request.minimumPSNR + WebRequest.targetMargin : nil
     let setting: Int
-    let notes: [String]
+    let notes: [ConversionWarning]
     var measured: Fidelity?
     switch Self.job(kind, input: request.input, output: staging) {
     case .video(var r):
@@ -202,7 +202,10 @@ struct WebMaker {
       (setting, notes, measured) = (s.setting, s.warnings, s.fidelity)
     }
     // The GIF's own notes (damage, timeline) once; a missed target is judged, not warned.
-    warnings += notes.filter { !warnings.contains($0) && !$0.hasPrefix("the PSNR target") }
+    warnings += notes.filter { note in
+      if case .targetMissed = note { return false }
+      return !warnings.contains(note)
+    }
     // The search measured the file it kept; SSIM is added for the index when it skipped it.
     let fidelity: Fidelity
     if let measured, measured.ssim != nil {
@@ -311,7 +314,7 @@ extension Transcoder {
     maker.searches = false
     defer { maker.discardCandidates() }
     var out: [WebRendition] = []
-    var warnings: [String] = []
+    var warnings: [ConversionWarning] = []
     for kind in WebRendition.Kind.allCases where kind != made {
       switch WebMaker.job(kind, input: input, output: "x") {
       case .video(let r): try validate(r)

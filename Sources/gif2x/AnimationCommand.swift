@@ -129,7 +129,7 @@ struct AnimationJob: FileJob {
     result.pictures = s.frames
     result.durationMilliseconds = s.durationMilliseconds
     result.bytes = s.bytes
-    result.warnings = s.warnings
+    result.warnings = s.warnings.map(\.description)
     result.message = Self.describe(item.path, s)
     // The size guard: an image larger than its GIF is worth a line, with what would be smaller.
     if !toStdout,

@@ -107,7 +107,7 @@ struct VideoJob: FileJob {
     result.rate = s.rate?.description
     result.durationMilliseconds = s.durationMilliseconds
     result.bytes = toStdout ? s.payloadBytes : Folders.totalBytes(files)
-    result.warnings = s.warnings
+    result.warnings = s.warnings.map(\.description)
     // The size guard: a video larger than its GIF is worth a line.
     let written = Folders.totalBytes([s.output])
     if !toStdout,

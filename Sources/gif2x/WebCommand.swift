@@ -134,7 +134,7 @@ final class WebJob: FileJob {
     summaries.withLock { $0.append(s) }
     var result = FileResult(input: item.path, outputs: s.written)
     result.bytes = Folders.totalBytes(s.written)
-    result.warnings = s.warnings
+    result.warnings = s.warnings.map(\.description)
     result.web = FileResult.Web(s)
     result.message = Self.describe(s)
     return result

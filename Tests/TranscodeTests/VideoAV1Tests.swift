@@ -153,7 +153,7 @@ import Testing
       VideoRequest(input: gif, output: out, format: .webm, codec: .av1))
     #expect(!summary.keepsAlpha)
     #expect(
-      summary.warnings == [
+      summary.warnings.map(\.description) == [
         "AV1 keeps no transparency (browsers play none): transparent pixels are shown over"
           + " white; vp9 keeps it"
       ])

@@ -13,7 +13,7 @@ struct AnimationSetup {
   let keepsAlpha: Bool
   /// Plays written in the file (0 = forever).
   let plays: Int
-  var warnings: [String]
+  var warnings: [ConversionWarning]
 
   init(request: AnimationRequest, plan: GIFPlan, cancellation: Cancellation) throws(TranscodeError)
   {
@@ -38,14 +38,12 @@ struct AnimationSetup {
     // WebP's loop count is 16 bits: a GIF's loop value 65535 (65,536 plays) becomes 65535.
     if request.format == .webp && plays > AnimationRequest.loopRange.upperBound {
       warnings.append(
-        "the GIF plays \(plays) times; WebP holds at most \(AnimationRequest.loopRange.upperBound)")
+        .loopCountCapped(plays: plays, limit: AnimationRequest.loopRange.upperBound))
       plays = AnimationRequest.loopRange.upperBound
     }
     self.plays = plays
     if request.format == .avif && plays != 0 {
-      warnings.append(
-        "the GIF plays \(plays) time\(plays == 1 ? "" : "s"); AVIF (libavif 0.11) has no loop"
-          + " count, browsers loop it forever")
+      warnings.append(.loopCountDropped(plays: plays))
     }
     if request.background != nil {
       keepsAlpha = false
@@ -111,7 +109,7 @@ struct AnimationSetup {
       frames: encoder.frames, gifFrames: index.frames.count,
       durationMilliseconds: timeline.durationMilliseconds, plays: plays,
       keepsAlpha: request.format == .webp ? sink.sawTransparency : keepsAlpha, bytes: bytes.count,
-      warnings: warnings + (index.damage + reader.damage).map(\.description),
+      warnings: warnings + (index.damage + reader.damage).map(ConversionWarning.damage),
       setting: request.effectiveQuality)
   }
 }

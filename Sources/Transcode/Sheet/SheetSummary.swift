@@ -26,5 +26,5 @@ public struct SheetSummary: Sendable, Equatable {
   /// Damage the scan and the decoder met (played through, as browsers do).
   public var damage: [GIFDamage]
   /// Notes from the timeline planner.
-  public var warnings: [String]
+  public var warnings: [ConversionWarning]
 }

@@ -9,7 +9,7 @@ struct VideoSetup {
   var schedule: VideoSchedule
   let geometry: VideoGeometry
   let backdrop: FrameConverter.Backdrop
-  var warnings: [String]
+  var warnings: [ConversionWarning]
 
   init(request: VideoRequest, plan: GIFPlan, cancellation: Cancellation) throws(TranscodeError) {
     self.request = request
@@ -46,9 +46,7 @@ struct VideoSetup {
     let (backdrop, flattened) = try Self.backdrop(request, plan, schedule, cancellation)
     self.backdrop = backdrop
     if flattened {
-      warnings.append(
-        "AV1 keeps no transparency (browsers play none): transparent pixels are shown over"
-          + " white; vp9 keeps it")
+      warnings.append(.transparencyFlattened)
     }
   }
 
@@ -148,7 +146,7 @@ struct VideoSetup {
       try files.write(try Images.encode(image, as: .png), to: request.posterPath)
     }
     var notes = warnings
-    notes += outcome.damage.map(\.description)
+    notes += outcome.damage.map(ConversionWarning.damage)
     return VideoSummary(
       output: request.output, poster: request.poster ? request.posterPath : nil,
       width: geometry.codedWidth, height: geometry.codedHeight, rate: schedule.rate,

@@ -39,7 +39,7 @@ public struct TimelineReport: Sendable, Codable, Equatable {
     ticksDuplicated = stats.ticksDuplicated
     maxStartErrorMilliseconds = Self.microseconds(stats.maxStartErrorMilliseconds)
     durationErrorMilliseconds = Self.microseconds(stats.durationErrorMilliseconds)
-    warnings = plan.warnings
+    warnings = plan.warnings.map(\.description)
     sequence = TickSequence(plan: plan)
   }
 

@@ -30,12 +30,12 @@ public enum Timeline {
       throw .delayOutOfRange(frame: frame, centiseconds: delay)
     }
     var durations = policy.apply(delaysCentiseconds)
-    var warnings: [String] = []
+    var warnings: [ConversionWarning] = []
     if !(kind == .native && keepsZeroDurations) && !durations.isEmpty
       && durations.allSatisfy({ $0 == 0 })
     {
       durations = [Int](repeating: allZeroCentiseconds, count: durations.count)
-      warnings.append("all delays are zero; playing at \(allZeroCentiseconds) cs per frame")
+      warnings.append(.allDelaysZero(centiseconds: allZeroCentiseconds))
     }
     var resolved = kind
     if case .auto(let cap) = kind {
@@ -53,9 +53,7 @@ public enum Timeline {
     if runs.isEmpty && !durations.isEmpty, let rate {
       // Only `integrity` gets here: SwiftyGif truncates, so a GIF shorter than one of its
       // ticks gets an empty display order, exactly as in SwiftyGif.
-      warnings.append(
-        "the timeline shows no frame: at \(rate) fps the GIF ends before the first tick;"
-          + " use a higher integrity level")
+      warnings.append(.noFrameShown(rate: rate))
     }
     return TimelinePlan(
       kind: kind, resolvedKind: resolved, policy: policy, rate: rate, runs: runs,

@@ -15,7 +15,7 @@ public struct TimelinePlan: Sendable, Equatable {
   /// One duration per GIF frame, in cs, after the delay policy (and the all-zero rule).
   public private(set) var durationsCentiseconds: [Int]
   /// What the caller should tell the user, e.g. that all delays were zero.
-  public var warnings: [String]
+  public var warnings: [ConversionWarning]
   /// The plan itself: each GIF frame shown, from which tick, for how many, in order. Constant
   /// rate: one run per stretch of ticks showing one frame (never two in a row with the same
   /// frame, never an empty one). Native plans count in centisecond ticks (``tickRate`` 100):
@@ -29,7 +29,8 @@ public struct TimelinePlan: Sendable, Equatable {
   /// is recomputed), empty ones dropped and neighbours showing the same frame joined.
   public init(
     kind: TimelineKind, resolvedKind: TimelineKind? = nil, policy: DelayPolicy = .browser,
-    rate: FrameRate?, runs: [TimelineRun], durationsCentiseconds: [Int], warnings: [String] = []
+    rate: FrameRate?, runs: [TimelineRun], durationsCentiseconds: [Int],
+    warnings: [ConversionWarning] = []
   ) {
     self.kind = kind
     self.resolvedKind = resolvedKind ?? kind
