@@ -185,7 +185,10 @@ public final class OutputFiles {
         let failure = SystemCalls.lastError
         for j in (0..<i).reversed() {
           if let backup = backups[j] {
-            if SystemCalls.renameItem(backup, to: moves[j].target) { backups[j] = nil }
+            // Restored, or (should that rename fail too) left on disk for the user to recover.
+            SystemCalls.renameItem(backup, to: moves[j].target)
+            paths.remove(backup)
+            backups[j] = nil
           } else if !existed[j] {
             SystemCalls.removeFile(moves[j].target)
           }

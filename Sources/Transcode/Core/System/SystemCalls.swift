@@ -95,6 +95,7 @@ package enum SystemCalls {
   package static func sync(_ fd: Int32) -> Bool { fsync(fd) == 0 }
 
   /// false on failure.
+  @discardableResult
   package static func renameItem(_ from: String, to: String) -> Bool { rename(from, to) == 0 }
 
   /// A hard link `to` to the file at `from`; false on failure.
