@@ -20,24 +20,31 @@ public enum ConversionWarning: Sendable, Equatable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .allDelaysZero(let centiseconds):
-      return "all delays are zero; playing at \(centiseconds) cs per frame"
-    case .noFrameShown(let rate):
-      return "the timeline shows no frame: at \(rate) fps the GIF ends before the first tick;"
-        + " use a higher integrity level"
-    case .loopCountCapped(let plays, let limit):
-      return "the GIF plays \(plays) times; WebP holds at most \(limit)"
-    case .loopCountDropped(let plays):
-      return "the GIF plays \(plays) time\(plays == 1 ? "" : "s"); AVIF (libavif 0.11) has no loop"
-        + " count, browsers loop it forever"
+    case .damage(let damage): return damage.description
     case .transparencyFlattened:
       return "AV1 keeps no transparency (browsers play none): transparent pixels are shown over"
         + " white; vp9 keeps it"
+    case .allDelaysZero(let cs): return "all delays are zero; playing at \(cs) cs per frame"
+    case .noFrameShown(let rate):
+      return "the timeline shows no frame: at \(rate) fps the GIF ends before the first tick;"
+        + " use a higher integrity level"
+    case .loopCountCapped, .loopCountDropped: return loopText
     case .targetMissed(let target, let setting, let value, let measured):
       return "the PSNR target (\(Self.decibels(target))) was not reached: "
         + "\(setting.rawValue) \(value) measured \(Self.decibels(measured)), the closest tried"
-    case .damage(let damage):
-      return damage.description
+    }
+  }
+
+  /// What became of the GIF's loop count.
+  private var loopText: String {
+    switch self {
+    case .loopCountCapped(let plays, let limit):
+      return "the GIF plays \(plays) times; WebP holds at most \(limit)"
+    case .loopCountDropped(let plays):
+      let times = plays == 1 ? "time" : "times"
+      return "the GIF plays \(plays) \(times); AVIF (libavif 0.11) has no loop count, browsers"
+        + " loop it forever"
+    default: return ""
     }
   }
 
