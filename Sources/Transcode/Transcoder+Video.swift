@@ -23,8 +23,20 @@ extension Transcoder {
     progress: (@Sendable (VideoProgress) -> Void)?, sample: TrialSample?
   ) throws(TranscodeError) -> VideoSummary {
     try validate(request)
-    let plan = try GIFPlan.make(
+    let read = try GIFPlan.make(
       path: request.input, options: request.planOptions, cancellation: cancellation)
+    return try video(
+      request, read: read, cancellation: cancellation, progress: progress, sample: sample)
+  }
+
+  /// ``video(_:cancellation:progress:)`` of a GIF already read (`read`, planned on any
+  /// timeline: it is planned again on the request's, from the same scan), the request
+  /// validated: `--to web` reads each GIF once for all its candidates.
+  package static func video(
+    _ request: VideoRequest, read: GIFPlan, cancellation: Cancellation,
+    progress: (@Sendable (VideoProgress) -> Void)?, sample: TrialSample? = nil
+  ) throws(TranscodeError) -> VideoSummary {
+    let plan = try read.replanned(request.planOptions)
     try plan.requirePicture()
     let setup = try VideoSetup(request: request, plan: plan, cancellation: cancellation)
     func files() throws(TranscodeError) -> OutputFiles {

@@ -192,13 +192,13 @@ struct WebMaker {
       r.maxPixels = request.maxPixels
       r.delays = request.delays
       r.targetPSNR = target
-      let s = try Transcoder.video(r, cancellation: cancellation)
+      let s = try Transcoder.video(r, read: plan, cancellation: cancellation, progress: nil)
       (setting, notes, measured) = (s.setting, s.warnings, s.fidelity)
     case .animation(var r):
       r.maxPixels = request.maxPixels
       r.delays = request.delays
       r.targetPSNR = target
-      let s = try Transcoder.animation(r, cancellation: cancellation)
+      let s = try Transcoder.animation(r, read: plan, cancellation: cancellation, progress: nil)
       (setting, notes, measured) = (s.setting, s.warnings, s.fidelity)
     }
     // The GIF's own notes (damage, timeline) once; a missed target is judged, not warned.
@@ -212,7 +212,8 @@ struct WebMaker {
       fidelity = measured
     } else {
       fidelity = try Transcoder.measure(
-        output: staging, input: request.input, cancellation: cancellation)
+        output: staging, plan: try plan.measuringPlan(), background: .white,
+        segments: [0..<plan.index.frames.count], cancellation: cancellation)
     }
     return WebRendition(
       kind: kind, path: request.path(kind.fileExtension),

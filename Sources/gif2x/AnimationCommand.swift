@@ -33,20 +33,7 @@ struct AnimationCommand {
       outputDirectory: options.batch.outputDirectory, measure: video.measure,
       showProgress: single && !options.output.quiet && !options.output.json
         && SystemCalls.isTerminal(2))
-    // Settings and the library are checked once, before any file is read: one line, 64 or 69.
-    if let first = inputs.first {
-      do throws(TranscodeError) {
-        try Transcoder.validate(job.request(for: first, target: options.write.output ?? "-"))
-      } catch {
-        Console.error(Flags.message(error))
-        return error.exitStatus
-      }
-    }
-    let runner = BatchRunner(
-      jobs: options.batch.workerCount, json: options.output.json,
-      quiet: options.output.quiet || options.write.output == "-",
-      skipExisting: options.batch.skipExisting, verb: "converted")
-    return runner.run(inputs, job: job)
+    return BatchRunner(options, quiet: options.write.output == "-").validateAndRun(inputs, job: job)
   }
 
   /// A usage error (64) the command line alone shows, or nil.
@@ -147,6 +134,10 @@ struct AnimationJob: FileJob {
     }
     measured?.apply(to: &result, line: measure)
     return result
+  }
+
+  func validate(first: BatchInput) throws(TranscodeError) {
+    try Transcoder.validate(request(for: first, target: output ?? "-"))
   }
 
   /// The library's request for one input written to `target`.

@@ -20,19 +20,7 @@ struct SheetCommand {
       delays: options.timing.delays, timeline: timelineKind, format: options.sheet.format,
       imageFormat: imageFormat, layout: options.sheet.layout, appVersion: VersionText.gif2xVersion)
     let job = SheetJob(template: template, outputDirectory: options.batch.outputDirectory)
-    // Settings are checked once, before any file is read: one line, exit 64 or 69.
-    if let first = inputs.first {
-      do throws(TranscodeError) {
-        try Transcoder.validate(job.request(for: first, output: nil))
-      } catch {
-        Console.error(Flags.message(error))
-        return error.exitStatus
-      }
-    }
-    let runner = BatchRunner(
-      jobs: options.batch.workerCount, json: options.output.json, quiet: options.output.quiet,
-      skipExisting: options.batch.skipExisting, verb: "converted")
-    return runner.run(inputs, job: job)
+    return BatchRunner(options).validateAndRun(inputs, job: job)
   }
 
   /// Sheets default to the native timeline (one entry per GIF frame, TIMELINE.md), not auto:
@@ -97,6 +85,10 @@ struct SheetJob: FileJob {
       + Self.largePage(s, request)
     result.message = Self.describe(s)
     return result
+  }
+
+  func validate(first: BatchInput) throws(TranscodeError) {
+    try Transcoder.validate(request(for: first, output: nil))
   }
 
   /// The library's request for one input.

@@ -46,18 +46,7 @@ struct WebCommand {
       strict: options.input.strict,
       showProgress: inputs.count == 1 && !options.output.quiet && !options.output.json
         && SystemCalls.isTerminal(2))
-    if let first = inputs.first {
-      do throws(TranscodeError) {
-        try Transcoder.validate(job.request(for: first))
-      } catch {
-        Console.error(Flags.message(error))
-        return error.exitStatus
-      }
-    }
-    let runner = BatchRunner(
-      jobs: options.batch.workerCount, json: options.output.json, quiet: options.output.quiet,
-      skipExisting: options.batch.skipExisting, verb: "converted")
-    var status = runner.run(inputs, job: job)
+    var status = BatchRunner(options).validateAndRun(inputs, job: job)
     if let folder = options.batch.outputDirectory, status != 130 {
       let summaries = job.summaries.withLock { $0 }
       let index = folder + "/index.html"
@@ -109,6 +98,10 @@ final class WebJob: FileJob {
     self.maxPixels = maxPixels
     self.strict = strict
     self.showProgress = showProgress
+  }
+
+  func validate(first: BatchInput) throws(TranscodeError) {
+    try Transcoder.validate(request(for: first))
   }
 
   func request(for item: BatchInput) -> WebRequest {

@@ -158,6 +158,32 @@ import Testing
         == (["b.gif", "b.html"] + kept.map { "b.\($0.kind.fileExtension)" }).sorted())
   }
 
+  /// `--to web` reads and plans the GIF once: every candidate, every trial of its search, every
+  /// measurement and the poster work from that one read (before, four to six per GIF).
+  @Test("one read and plan of the GIF for all candidates, trials and measurements")
+  func readsTheGIFOnce() throws {
+    let folder = try VideoProbe.folder()
+    let opaque = folder + "/g.gif"
+    try Data(Self.scrollingGradient()).write(to: URL(fileURLWithPath: opaque))
+    let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("samples/bounce.gif").path
+    for gif in [opaque, sample] {
+      let page = Cancellation()
+      let s = try Transcoder.web(
+        WebRequest(input: gif, output: folder + "/p.html", force: true, minimumPSNR: 25),
+        cancellation: page)
+      #expect(s.renditions.count >= 2)
+      #expect(page.plans == 1, "\(gif)")
+      // The size guard's alternatives too: four kinds made and measured, one read.
+      let guardRun = Cancellation()
+      let others = try Transcoder.alternatives(
+        to: .mp4, input: gif, folder: folder, cancellation: guardRun)
+      #expect(others.renditions.count == 4)
+      #expect(guardRun.plans == 1, "\(gif)")
+    }
+  }
+
   @Test("an existing page is refused before any work; with force it is replaced")
   func existingPage() throws {
     let folder = try VideoProbe.folder()

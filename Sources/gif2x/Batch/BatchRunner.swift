@@ -7,6 +7,13 @@ protocol FileJob: Sendable {
   func outputs(for input: BatchInput) -> [String]
   /// Does the work; throws what went wrong, which becomes the file's one error line.
   func run(_ input: BatchInput, outputs: [String]) throws(TranscodeError) -> FileResult
+  /// The checks that need no input (settings, libraries, encoders), made on the request of
+  /// the first input once before any file is read.
+  func validate(first: BatchInput) throws(TranscodeError)
+}
+
+extension FileJob {
+  func validate(first: BatchInput) throws(TranscodeError) {}
 }
 
 /// Runs a job over many inputs, `jobs` at a time. One bad file never stops the rest: each
@@ -20,6 +27,36 @@ struct BatchRunner {
   var skipExisting: Bool
   /// The verb for the summary line ("converted", "checked").
   var verb: String
+
+  /// The runner of a parsed command line: `-j`, `--json`, `--quiet` (or `quiet`: standard
+  /// output carries the file), `--skip-existing`.
+  init(_ options: GIF2X, verb: String = "converted", quiet: Bool = false) {
+    self.init(
+      jobs: options.batch.workerCount, json: options.output.json,
+      quiet: options.output.quiet || quiet, skipExisting: options.batch.skipExisting, verb: verb)
+  }
+
+  init(jobs: Int, json: Bool, quiet: Bool, skipExisting: Bool, verb: String) {
+    self.jobs = jobs
+    self.json = json
+    self.quiet = quiet
+    self.skipExisting = skipExisting
+    self.verb = verb
+  }
+
+  /// Checks the job's settings once (a bad one is one line and its status, 64 or 69, before any
+  /// file is read), then runs it over `inputs`.
+  func validateAndRun(_ inputs: [BatchInput], job: some FileJob) -> Int32 {
+    if let first = inputs.first {
+      do throws(TranscodeError) {
+        try job.validate(first: first)
+      } catch {
+        Console.error(Flags.message(error))
+        return error.exitStatus
+      }
+    }
+    return run(inputs, job: job)
+  }
 
   private struct State {
     var next = 0

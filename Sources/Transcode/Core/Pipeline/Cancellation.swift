@@ -11,6 +11,7 @@ import Synchronization
 public final class Cancellation: Sendable {
   private let flag = Atomic<Bool>(false)
   private let files = Mutex<(paths: Set<String>, closed: Bool)>(([], false))
+  private let plansMade = Atomic<Int>(0)
 
   public init() {}
 
@@ -18,6 +19,12 @@ public final class Cancellation: Sendable {
   public func cancel() { flag.store(true, ordering: .relaxed) }
 
   public var isCancelled: Bool { flag.load(ordering: .relaxed) }
+
+  /// How many times a GIF was read and planned (``GIFPlan/make(path:options:cancellation:)``)
+  /// under this token: tests hold `--to web` to one read per GIF.
+  package var plans: Int { plansMade.load(ordering: .relaxed) }
+
+  package func countPlan() { plansMade.add(1, ordering: .relaxed) }
 
   /// Throws `.interrupted` once cancelled.
   public func check() throws(TranscodeError) {

@@ -44,7 +44,21 @@ public struct GIFPlan: Sendable {
   public static func make(
     path: String, options: Options, cancellation: Cancellation
   ) throws(TranscodeError) -> GIFPlan {
+    cancellation.countPlan()
     let source = try load(path: path, maxPixels: options.maxPixels, cancellation: cancellation)
+    return try planned(path: path, source: source, options: options)
+  }
+
+  /// The same GIF, not read or scanned again, planned with `options` (strict mode and the
+  /// timeline; the pixel limit was applied when it was read): what `--to web` hands each of its
+  /// candidates, which plan their own timelines.
+  package func replanned(_ options: Options) throws(TranscodeError) -> GIFPlan {
+    try Self.planned(path: path, source: source, options: options)
+  }
+
+  private static func planned(
+    path: String, source: GIFSource, options: Options
+  ) throws(TranscodeError) -> GIFPlan {
     if options.strict, let first = source.index.damage.first {
       throw .badInput(path: path, .damaged(first))
     }
@@ -73,13 +87,7 @@ public struct GIFPlan: Sendable {
   /// The same GIF planned as `--measure` compares it: native timing, browser delays, no
   /// second read of the input (which may have been standard input).
   package func measuringPlan() throws(TranscodeError) -> GIFPlan {
-    do throws(TimelineError) {
-      let timeline = try Timeline.plan(
-        delaysCentiseconds: index.delaysCentiseconds, policy: .browser, kind: .native)
-      return GIFPlan(path: path, source: source, timeline: timeline)
-    } catch {
-      throw .cannotConvert(path: path, .timeline(error))
-    }
+    try replanned(Options(timeline: .native))
   }
 
   /// Throws unless there is a picture to convert: at least one frame, on a canvas with pixels.
