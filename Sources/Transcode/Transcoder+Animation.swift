@@ -37,40 +37,9 @@ extension Transcoder {
   ) throws(TranscodeError) -> AnimationSummary {
     let plan = try read.replanned(request.planOptions)
     try plan.requirePicture()
-    let setup = try AnimationSetup(request: request, plan: plan, cancellation: cancellation)
-    func files() throws(TranscodeError) -> OutputFiles {
-      try OutputFiles(
-        targets: [request.output], replace: request.force, input: request.input,
-        cancellation: cancellation)
-    }
-    guard let target = request.targetPSNR else {
-      return try setup.run(files: try files(), progress: progress)
-    }
-    let index = plan.index
-    // The file holds one play (WebP's loop count and browsers' AVIF loop repeat it): one is
-    // measured, as --measure does.
-    let search = TargetSearch(
-      search: .quality(request.format, target: target), measuring: try plan.measuringPlan(),
-      schedule: setup.schedule,
-      sample: sample
-        ?? .choose(
-          entries: setup.schedule.entries.count, pixels: index.canvasWidth * index.canvasHeight),
-      background: request.background ?? .white, plays: 1, output: request.output,
-      cancellation: cancellation)
-    let found = try search.run(
-      files: files,
-      encode: { (quality, sample, files) throws(TranscodeError) -> AnimationSummary in
-        var trial = setup
-        trial.request.quality = quality
-        if let sample { trial.schedule = sample }
-        return try trial.encode(files: files, progress: sample == nil ? progress : nil)
-      },
-      setting: .quality)
-    var summary = found.summary
-    summary.fidelity = found.fidelity
-    summary.trials = found.encodes
-    if let warning = found.warning { summary.warnings.append(warning) }
-    return summary
+    return try convert(
+      try AnimationSetup(request: request, plan: plan, cancellation: cancellation), plan: plan,
+      input: request.input, cancellation: cancellation, progress: progress, sample: sample)
   }
 
   /// The checks that need no input: the settings' ranges, then the library (loaded here) and

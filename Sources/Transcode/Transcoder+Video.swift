@@ -38,42 +38,9 @@ extension Transcoder {
   ) throws(TranscodeError) -> VideoSummary {
     let plan = try read.replanned(request.planOptions)
     try plan.requirePicture()
-    let setup = try VideoSetup(request: request, plan: plan, cancellation: cancellation)
-    func files() throws(TranscodeError) -> OutputFiles {
-      try OutputFiles(
-        targets: [request.output] + (request.poster ? [request.posterPath] : []),
-        replace: request.force, input: request.input, cancellation: cancellation)
-    }
-    guard let target = request.targetPSNR else {
-      return try setup.run(files: try files(), progress: progress)
-    }
-    let geometry = setup.geometry
-    let search = TargetSearch(
-      search: .crf(request.videoCodec, target: target), measuring: try plan.measuringPlan(),
-      schedule: setup.schedule,
-      sample: sample
-        ?? .choose(
-          entries: setup.schedule.entries.count,
-          pixels: geometry.codedWidth * geometry.codedHeight),
-      background: request.background ?? .white, plays: setup.schedule.plays,
-      output: request.output, cancellation: cancellation)
-    let found = try search.run(
-      files: files,
-      encode: { (crf, sample, files) throws(TranscodeError) -> VideoSummary in
-        var trial = setup
-        trial.request.crf = crf
-        if let sample {
-          trial.schedule = sample
-          trial.request.poster = false
-        }
-        return try trial.encode(files: files, progress: sample == nil ? progress : nil)
-      },
-      setting: .crf)
-    var summary = found.summary
-    summary.fidelity = found.fidelity
-    summary.trials = found.encodes
-    if let warning = found.warning { summary.warnings.append(warning) }
-    return summary
+    return try convert(
+      try VideoSetup(request: request, plan: plan, cancellation: cancellation), plan: plan,
+      input: request.input, cancellation: cancellation, progress: progress, sample: sample)
   }
 
   /// The checks that need no input: the settings' ranges, then FFmpeg's libraries (loaded
