@@ -40,12 +40,60 @@ protocol SearchedSummary {
 extension VideoSummary: SearchedSummary {}
 extension AnimationSummary: SearchedSummary {}
 
+/// A request of a single-output conversion (``VideoRequest``, ``AnimationRequest``).
+protocol OutputRequest {
+  associatedtype Setup: OutputSetup
+  var input: String { get }
+  var planOptions: GIFPlan.Options { get }
+  /// The checks that need no input (settings, libraries, encoders).
+  static func validate(_ request: Self) throws(TranscodeError)
+  /// Everything decided before a pixel is decoded, for `plan`.
+  func setup(plan: GIFPlan, cancellation: Cancellation) throws(TranscodeError) -> Setup
+}
+
+extension VideoRequest: OutputRequest {
+  static func validate(_ request: VideoRequest) throws(TranscodeError) {
+    try Transcoder.validate(request)
+  }
+  func setup(plan: GIFPlan, cancellation: Cancellation) throws(TranscodeError) -> VideoSetup {
+    try VideoSetup(request: self, plan: plan, cancellation: cancellation)
+  }
+}
+
+extension AnimationRequest: OutputRequest {
+  static func validate(_ request: AnimationRequest) throws(TranscodeError) {
+    try Transcoder.validate(request)
+  }
+  func setup(plan: GIFPlan, cancellation: Cancellation) throws(TranscodeError) -> AnimationSetup {
+    try AnimationSetup(request: self, plan: plan, cancellation: cancellation)
+  }
+}
+
 extension Transcoder {
-  /// Runs `setup` for `input` planned as `plan`: one encode, or the search for its target.
-  static func convert<Setup: OutputSetup>(
-    _ setup: Setup, plan: GIFPlan, input: String, cancellation: Cancellation,
-    progress: (@Sendable (VideoProgress) -> Void)?, sample: TrialSample?
-  ) throws(TranscodeError) -> Setup.Summary {
+  /// Converts `request.input`: validated, read and planned (or, given `read`, the GIF already
+  /// read and validated by the caller, planned again on the request's timeline from the same
+  /// scan: `--to web` reads each GIF once for all its candidates), then one encode or the
+  /// search for its PSNR target, trials over `sample` when given (tests try the sampled path
+  /// on small GIFs) instead of the one ``TrialSample/choose(entries:pixels:count:fraction:
+  /// minimumLength:wholeFraction:wholeCost:)`` picks.
+  ///
+  /// Order of checks: the settings and the libraries first (a missing encoder is reported
+  /// before any work), then the input (65/66), then the outputs (73), then the work.
+  static func convert<Request: OutputRequest>(
+    _ request: Request, read: GIFPlan?, cancellation: Cancellation,
+    progress: (@Sendable (VideoProgress) -> Void)?, sample: TrialSample? = nil
+  ) throws(TranscodeError) -> Request.Setup.Summary {
+    let plan: GIFPlan
+    if let read {
+      plan = try read.replanned(request.planOptions)
+    } else {
+      try Request.validate(request)
+      plan = try GIFPlan.make(
+        path: request.input, options: request.planOptions, cancellation: cancellation)
+    }
+    try plan.requirePicture()
+    let setup = try request.setup(plan: plan, cancellation: cancellation)
+    let input = request.input
     func files() throws(TranscodeError) -> OutputFiles {
       try OutputFiles(
         targets: setup.targets, replace: setup.replaces, input: input, cancellation: cancellation)
@@ -61,7 +109,7 @@ extension Transcoder {
       output: setup.targets[0], cancellation: cancellation)
     let found = try target.run(
       files: files,
-      encode: { (setting, sample, files) throws(TranscodeError) -> Setup.Summary in
+      encode: { (setting, sample, files) throws(TranscodeError) -> Request.Setup.Summary in
         var trial = setup.trial(setting, sampled: sample != nil)
         if let sample { trial.schedule = sample }
         return try trial.encode(files: files, progress: sample == nil ? progress : nil)

@@ -192,13 +192,13 @@ struct WebMaker {
       r.maxPixels = request.maxPixels
       r.delays = request.delays
       r.targetPSNR = target
-      let s = try Transcoder.video(r, read: plan, cancellation: cancellation, progress: nil)
+      let s = try Transcoder.convert(r, read: plan, cancellation: cancellation, progress: nil)
       (setting, notes, measured) = (s.setting, s.warnings, s.fidelity)
     case .animation(var r):
       r.maxPixels = request.maxPixels
       r.delays = request.delays
       r.targetPSNR = target
-      let s = try Transcoder.animation(r, read: plan, cancellation: cancellation, progress: nil)
+      let s = try Transcoder.convert(r, read: plan, cancellation: cancellation, progress: nil)
       (setting, notes, measured) = (s.setting, s.warnings, s.fidelity)
     }
     // The GIF's own notes (damage, timeline) once; a missed target is judged, not warned.
