@@ -9,6 +9,9 @@ let package = Package(
   products: [
     .executable(name: "gif2x", targets: ["gif2x"]),
     .library(name: "Transcode", targets: ["Transcode"]),
+    // The C-free core (requests, plans, reports, errors): a program using the library imports
+    // both (Examples/ConvertOne).
+    .library(name: "TranscodeCore", targets: ["TranscodeCore"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
