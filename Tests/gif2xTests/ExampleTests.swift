@@ -21,7 +21,7 @@ struct ExampleTests {
     try build.run()
     let text = String(decoding: log.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     build.waitUntilExit()
-    #expect(build.terminationStatus == 0, "\(text)")
+    #expect(build.terminationStatus == 0, "\(text.suffix(3000))")
 
     let folder = try CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -31,12 +31,16 @@ struct ExampleTests {
     run.executableURL = scratch.appendingPathComponent("debug/ConvertOne")
     run.arguments = [gif]
     let out = Pipe()
+    let err = Pipe()
     run.standardOutput = out
+    run.standardError = err
     try run.run()
     let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     run.waitUntilExit()
     let mp4 = folder.appendingPathComponent("dot.mp4").path
     #expect(printed == "\(mp4): 2x2, 3 pictures\n")
+    #expect(stderr.isEmpty, "\(stderr)")
     #expect(FileManager.default.fileExists(atPath: mp4))
   }
 }
