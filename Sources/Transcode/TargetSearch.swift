@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// A PSNR target (`VideoRequest.targetPSNR`, `AnimationRequest.targetPSNR`): trial encodes,
 /// each measured against the GIF, find the setting (``SettingSearch``) that meets the target at
 /// the smallest size, and the output is written at it and measured.

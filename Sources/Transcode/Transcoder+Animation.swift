@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// `gif2x --to webp|avif`: one GIF in, one animated image out.
 extension Transcoder {
   /// Converts `request.input` to an animated WebP or AVIF. Streaming: frames are decoded,

@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// The one path of a single-output conversion (`--to mp4|webm|webp|avif`): the GIF planned,
 /// the setup made, the output's files claimed, then either one encode or a PSNR target's
 /// search (``TargetSearch``) over the setup's setting. Video and animated images differ only

@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// `gif2x --to mp4|webm`: one GIF in, one video (and optionally its poster) out.
 extension Transcoder {
   /// Converts `request.input` to a video. Streaming: frames are decoded, converted once and

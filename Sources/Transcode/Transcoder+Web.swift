@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// `gif2x --to web`: the renditions a page needs, measured against the GIF, and the HTML.
 extension Transcoder {
   /// Makes the candidate renditions of `request.input`, measures each against the GIF, keeps

@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// The public entry point of the library: requests in, plain values out. Never prints, never
 /// exits; the caller turns ``TranscodeError`` into a message and an exit status.
 ///

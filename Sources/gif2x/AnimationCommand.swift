@@ -1,4 +1,5 @@
 import Transcode
+import TranscodeCore
 
 /// `gif2x --to webp|avif`: each GIF to an animated image beside it (or at `-o`, or mirrored
 /// under `--output-dir`), `-j` files at a time; `-o -` streams one to standard output.

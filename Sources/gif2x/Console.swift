@@ -1,4 +1,5 @@
 import Transcode
+import TranscodeCore
 
 /// Where the CLI's human lines go: errors and warnings to standard error, one line each.
 enum Console {

@@ -1,4 +1,5 @@
 import Transcode
+import TranscodeCore
 
 /// The exit status (sysexits.h, and 130 for an interrupt) for each library error: the CLI's
 /// choice, not the library's.

@@ -1,4 +1,5 @@
 import Transcode
+import TranscodeCore
 
 /// The CLI's names for the library's settings: how errors from the library read on the
 /// command line (`--crf must be 1-51 for mp4 (got 0)`).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Transcode
+import TranscodeCore
 
 /// The `gif2x` command: one root command whose mode flag (`--info`, `--check`, …) picks the job.
 @main

@@ -1,5 +1,6 @@
 import Synchronization
 import Transcode
+import TranscodeCore
 
 /// A one-line progress bar on standard error: frames done of total and the time left. Drawn
 /// at most ten times a second; `update` is safe to call from the library's encoding thread.

@@ -1,4 +1,5 @@
 import Transcode
+import TranscodeCore
 
 /// `gif2x --sheet`: each GIF to sprite-sheet page(s) and a data file beside them (or at `-o`,
 /// or mirrored under `--output-dir`), `-j` files at a time.

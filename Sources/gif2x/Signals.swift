@@ -1,4 +1,5 @@
 import Transcode
+import TranscodeCore
 
 /// Ctrl-C and SIGTERM. The first asks every request to stop: the handler cancels the CLI's one
 /// ``Cancellation`` (a lock-free store), the library sees it between frames, throws

@@ -1,4 +1,5 @@
 import Transcode
+import TranscodeCore
 
 /// `-o -`: MP4 needs a seekable file (its index goes first for the web), so the video is
 /// written to a private temporary file and then copied to standard output.

@@ -1,4 +1,5 @@
 import Transcode
+import TranscodeCore
 
 /// What `gif2x --version` prints: gif2x's version, the libraries it runs on (libpng, linked in;
 /// FFmpeg's, which this loads) and the encoders.

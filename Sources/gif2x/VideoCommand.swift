@@ -1,4 +1,5 @@
 import Transcode
+import TranscodeCore
 
 /// `gif2x --to mp4|webm`: each GIF to a video beside it (or at `-o`, or mirrored under
 /// `--output-dir`), `-j` files at a time; `-o -` streams one video to standard output.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Synchronization
 import Transcode
+import TranscodeCore
 
 /// The options of `--to web`.
 struct WebOptions: ParsableArguments {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Transcode
+@testable import TranscodeCore
 
 /// `--to webp|avif` read back with the same libraries (libwebp's WebPAnimDecoder, libavif's
 /// decoder): frames, durations, loop count and pixels against our own decoder's canvases.

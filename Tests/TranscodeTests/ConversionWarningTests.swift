@@ -1,5 +1,6 @@
 import Testing
 import Transcode
+import TranscodeCore
 
 /// Warnings are values; the CLI prints their descriptions, which are the lines users have
 /// always seen.

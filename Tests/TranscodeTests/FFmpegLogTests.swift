@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Transcode
+@testable import TranscodeCore
 
 /// FFmpeg's log hook is process-wide: the library takes it only when the host calls
 /// `Transcoder.captureFFmpegLog()`. Nothing in this test process calls it (the gif2x command

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Transcode
+@testable import TranscodeCore
 
 /// FFmpeg is opened on first use (Sources/CFFmpeg); when it cannot be, the error names the
 /// library and why, on one line (the CLI adds the package to install and exit status 69:

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Transcode
+@testable import TranscodeCore
 
 /// `OutputFiles.commit()` is all or nothing: when a later rename fails, the targets renamed
 /// before it are put back as they were, and no temporary or backup file is left.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Transcode
+@testable import TranscodeCore
 
 /// The pixels on the pages: padding, extrude, empty cells, scale, dedup and trim, read back
 /// from the written image.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Transcode
+@testable import TranscodeCore
 
 /// `targetPSNR`: the output lands on the target, at a setting a plain conversion reproduces,
 /// and no trial file is left behind.

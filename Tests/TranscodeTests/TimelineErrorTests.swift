@@ -1,5 +1,6 @@
 import Testing
 import Transcode
+import TranscodeCore
 
 /// Parameters out of range and impossible plans are typed errors with helpful messages.
 @Suite("Timeline errors")

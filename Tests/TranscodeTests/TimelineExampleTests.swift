@@ -1,5 +1,6 @@
 import Testing
 import Transcode
+import TranscodeCore
 
 /// The worked examples of TIMELINE.md and GIF-SEMANTICS.md, one row each.
 @Suite("Timeline worked examples")

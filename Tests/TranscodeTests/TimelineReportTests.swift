@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Transcode
+import TranscodeCore
 
 /// The `timeline` object of `--info --json`, built from a plan.
 @Suite("Timeline report")

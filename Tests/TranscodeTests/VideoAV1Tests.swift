@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Transcode
+@testable import TranscodeCore
 
 /// `codec: .av1` in MP4 and WebM, read back through libavcodec (the ffmpeg CLI, libdav1d):
 /// every frame against our decoder's, timestamps, sizes, colour tags, and what becomes of

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Transcode
+@testable import TranscodeCore
 
 /// A video that fails as it is finished (the encoders drain, the muxer writes its trailer, the
 /// index is rewritten) fails with the error its cause calls for, not always an I/O error.

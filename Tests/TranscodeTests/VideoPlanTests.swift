@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Transcode
+@testable import TranscodeCore
 
 /// The pure parts of video planning: sizes, schedules, colours, names, option checks.
 @Suite struct VideoPlanTests {

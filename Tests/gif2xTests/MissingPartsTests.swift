@@ -1,4 +1,5 @@
 import Testing
+import TranscodeCore
 
 @testable import Transcode
 @testable import gif2x

@@ -1,4 +1,5 @@
 import CAVIF
+import TranscodeCore
 
 /// libavif, read at run time: the binary is not linked against it (see
 /// Sources/Transcode/CAVIF), so only `--to avif` loads it and the AV1 codecs it pulls in.

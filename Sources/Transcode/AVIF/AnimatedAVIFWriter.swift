@@ -1,4 +1,5 @@
 import CAVIF
+import TranscodeCore
 
 /// Animated AVIF (an AV1 image sequence) through libavif and libaom: full-canvas pictures in,
 /// each with its duration in the file's time scale.

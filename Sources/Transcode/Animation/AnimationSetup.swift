@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// Everything decided about one animated image before a pixel is decoded (the frames the
 /// timeline shows, the size, transparency, the encoder's settings); then `run` does the work on
 /// the calling thread: decode, prepare, merge repeats, encode.

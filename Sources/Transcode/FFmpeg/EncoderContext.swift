@@ -1,4 +1,5 @@
 import CFFmpeg
+import TranscodeCore
 
 /// Owns an encoder's `AVCodecContext`: found by name, configured, opened with options.
 final class EncoderContext {

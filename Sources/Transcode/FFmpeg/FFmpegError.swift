@@ -1,4 +1,5 @@
 import CFFmpeg
+import TranscodeCore
 
 /// A failed FFmpeg call. The only error FFmpeg/ throws; `Video/` and `Sheet/` turn it into a
 /// ``TranscodeError`` with the file it concerns.

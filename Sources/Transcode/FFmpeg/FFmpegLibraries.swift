@@ -1,4 +1,5 @@
 import CFFmpeg
+import TranscodeCore
 
 /// The FFmpeg libraries gif2x runs on and the encoders it needs, read at run time.
 ///

@@ -1,5 +1,6 @@
 import CFFmpeg
 import Synchronization
+import TranscodeCore
 
 /// FFmpeg's log, kept off standard error when the host allows it: FFmpeg prints its lines
 /// (x264's settings, "Picture size 0x0 is invalid") to stderr unless a callback takes them, and

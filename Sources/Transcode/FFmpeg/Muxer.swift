@@ -1,4 +1,5 @@
 import CFFmpeg
+import TranscodeCore
 
 /// Owns an output `AVFormatContext` and its `AVIOContext`: one video stream, written to a file
 /// path (in gif2x, always OutputFiles' temporary path, so the target appears only on commit).

@@ -1,4 +1,5 @@
 import CFFmpeg
+import TranscodeCore
 
 /// Owns a `SwsContext` that resamples straight-alpha RGBA to another size, with the chosen
 /// filter (`--width`, `--height`, `--even scale`). Colour conversion is not its job: the

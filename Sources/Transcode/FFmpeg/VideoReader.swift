@@ -1,4 +1,5 @@
 import CFFmpeg
+import TranscodeCore
 
 /// Reads a video file back, one picture at a time: straight-alpha RGBA with its start in
 /// milliseconds, as a player shows it (the container's edit list applied by libavformat;

@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// The pixels of one sheet page: straight-alpha RGBA, fully transparent wherever no cell (or
 /// extrude border) is drawn. Cells are copied in from the decoder's canvas, scaled by whole
 /// numbers with nearest neighbour, and their edge pixels repeated outward for `--extrude`.

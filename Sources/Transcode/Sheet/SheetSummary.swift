@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// What `Transcoder.sheet` made: the files, the counts and what went wrong on the way.
 public struct SheetSummary: Sendable, Equatable {
   /// A page's width and height in pixels.

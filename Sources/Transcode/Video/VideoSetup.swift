@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// Everything decided about one conversion before a pixel is decoded: plays, schedule, sizes,
 /// backdrop and encoder settings; then `run` does the work.
 struct VideoSetup {

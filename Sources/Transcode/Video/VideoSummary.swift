@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// What one video conversion did: the files written and what is in them.
 public struct VideoSummary: Sendable, Equatable {
   /// The video written.

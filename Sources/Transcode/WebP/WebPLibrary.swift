@@ -1,4 +1,5 @@
 import CWebP
+import TranscodeCore
 
 /// libwebp, libwebpmux and libwebpdemux, read at run time: the binary is not linked against
 /// them (see Sources/Transcode/CWebP); ``load()`` opens them the first time WebP is written or

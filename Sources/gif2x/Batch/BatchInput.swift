@@ -1,4 +1,5 @@
 import Transcode
+import TranscodeCore
 
 /// One input of a batch: the path to read, and the relative path its outputs mirror under
 /// `--output-dir`.

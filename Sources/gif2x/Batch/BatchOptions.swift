@@ -1,5 +1,6 @@
 import ArgumentParser
 import Transcode
+import TranscodeCore
 
 /// Options for runs over many files.
 struct BatchOptions: ParsableArguments {

@@ -1,5 +1,6 @@
 import Synchronization
 import Transcode
+import TranscodeCore
 
 /// The work one mode does for one input of a batch.
 protocol FileJob: Sendable {

@@ -1,4 +1,5 @@
 import Transcode
+import TranscodeCore
 
 /// Monotonic time in seconds, without Foundation.
 enum Clock {

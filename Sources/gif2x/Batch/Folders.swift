@@ -1,4 +1,5 @@
 import Transcode
+import TranscodeCore
 
 /// Creates the folders `--output-dir` mirrors inputs into.
 enum Folders {

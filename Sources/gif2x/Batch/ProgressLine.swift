@@ -1,4 +1,5 @@
 import Transcode
+import TranscodeCore
 
 /// One self-rewriting status line on standard error, drawn only when standard error is a
 /// terminal (pipelines and CI logs get nothing).

@@ -1,4 +1,5 @@
 import Transcode
+import TranscodeCore
 
 extension TimelinePlan {
   /// The plan's ticks as a flat list, for comparing small test plans with written-out
