@@ -3,10 +3,15 @@ import PackageDescription
 
 let package = Package(
   name: "gif2x",
-  platforms: [.macOS(.v13)],
+  // macOS 15: Synchronization's Mutex and Atomic. The C library is reached through
+  // Sources/Transcode/Core/System (Glibc or Darwin); CI builds and tests on Linux only.
+  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "gif2x", targets: ["gif2x"]),
     .library(name: "Transcode", targets: ["Transcode"]),
+    // The C-free core (requests, plans, reports, errors): a program using the library imports
+    // both (Examples/ConvertOne).
+    .library(name: "TranscodeCore", targets: ["TranscodeCore"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")

@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// Still images in and out (PNG, WebP): sprite-sheet pages, video posters, and reading a page
 /// back to check it. PNG goes through libpng; WebP through libwebp, loaded on first use.
 /// Neither loads FFmpeg.

@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// A PSNR target (`VideoRequest.targetPSNR`, `AnimationRequest.targetPSNR`): trial encodes,
 /// each measured against the GIF, find the setting (``SettingSearch``) that meets the target at
 /// the smallest size, and the output is written at it and measured.
@@ -33,7 +35,7 @@ struct TargetSearch {
     var setting: Int
     var encodes: Int
     /// Set when the target was missed by more than half a dB.
-    var warning: String?
+    var warning: ConversionWarning?
   }
 
   /// A full output encoded, measured and not yet committed.
@@ -50,7 +52,7 @@ struct TargetSearch {
   func run<Summary>(
     files: () throws(TranscodeError) -> OutputFiles,
     encode: (Int, VideoSchedule?, OutputFiles) throws(TranscodeError) -> Summary,
-    describe: (Int) -> String
+    setting: Setting
   ) throws(TranscodeError) -> Found<Summary> {
     let frameCount = measuring.index.frames.count
     let whole = Array(repeating: 0..<frameCount, count: max(1, plays))
@@ -114,8 +116,8 @@ struct TargetSearch {
       summary: chosen.summary, fidelity: chosen.fidelity, setting: chosen.trial.setting,
       encodes: encodes,
       warning: missed
-        ? "the PSNR target (\(Self.decibels(search.target))) was not reached: "
-          + "\(describe(chosen.trial.setting)) measured \(Self.decibels(psnr)), the closest tried"
+        ? .targetMissed(
+          target: search.target, setting: setting, value: chosen.trial.setting, measured: psnr)
         : nil)
   }
 
@@ -133,13 +135,6 @@ struct TargetSearch {
     return try Transcoder.measure(
       output: path, plan: measuring, background: background, segments: segments, ssim: ssim,
       cancellation: cancellation)
-  }
-
-  /// `38.2 dB`.
-  static func decibels(_ x: Double) -> String {
-    guard x.isFinite else { return "identical" }
-    let tenths = Int((x * 10).rounded())
-    return "\(tenths / 10).\(abs(tenths % 10)) dB"
   }
 }
 

@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// `gif2x --to webp|avif`: one GIF in, one animated image out.
 extension Transcoder {
   /// Converts `request.input` to an animated WebP or AVIF. Streaming: frames are decoded,
@@ -11,35 +13,7 @@ extension Transcoder {
     _ request: AnimationRequest, cancellation: Cancellation = Cancellation(),
     progress: (@Sendable (VideoProgress) -> Void)? = nil
   ) throws(TranscodeError) -> AnimationSummary {
-    try animation(request, cancellation: cancellation, progress: progress, sample: nil)
-  }
-
-  /// ``animation(_:cancellation:progress:)`` with a PSNR target's trials over `sample` instead of
-  /// the one ``TrialSample/choose(entries:pixels:count:fraction:minimumLength:wholeFraction:
-  /// wholeCost:)`` picks (tests try the sampled path on small GIFs).
-  package static func animation(
-    _ request: AnimationRequest, cancellation: Cancellation,
-    progress: (@Sendable (VideoProgress) -> Void)?, sample: TrialSample?
-  ) throws(TranscodeError) -> AnimationSummary {
-    try validate(request)
-    let read = try GIFPlan.make(
-      path: request.input, options: request.planOptions, cancellation: cancellation)
-    return try animation(
-      request, read: read, cancellation: cancellation, progress: progress, sample: sample)
-  }
-
-  /// ``animation(_:cancellation:progress:)`` of a GIF already read (`read`, planned on any
-  /// timeline: it is planned again on the request's, from the same scan), the request
-  /// validated: `--to web` reads each GIF once for all its candidates.
-  package static func animation(
-    _ request: AnimationRequest, read: GIFPlan, cancellation: Cancellation,
-    progress: (@Sendable (VideoProgress) -> Void)?, sample: TrialSample? = nil
-  ) throws(TranscodeError) -> AnimationSummary {
-    let plan = try read.replanned(request.planOptions)
-    try plan.requirePicture()
-    return try convert(
-      try AnimationSetup(request: request, plan: plan, cancellation: cancellation), plan: plan,
-      input: request.input, cancellation: cancellation, progress: progress, sample: sample)
+    try convert(request, read: nil, cancellation: cancellation, progress: progress)
   }
 
   /// The checks that need no input: the settings' ranges, then the library (loaded here) and
@@ -56,7 +30,7 @@ extension Transcoder {
     case .avif:
       try AVIFLibrary.load()
       if !AVIFLibrary.hasEncoder {
-        throw .missingEncoder(name: "libaom (libavif)", package: AVIFLibrary.codecPackage)
+        throw .missingEncoder(name: AVIFLibrary.codecName, library: AVIFLibrary.soname)
       }
     }
   }

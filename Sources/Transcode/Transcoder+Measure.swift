@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// `--measure`: what a written output kept of its GIF.
 extension Transcoder {
   /// Decodes `output` (an MP4, WebM, animated WebP or AVIF gif2x wrote from `input`) back and compares it with the

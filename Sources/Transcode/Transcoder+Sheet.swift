@@ -1,3 +1,5 @@
+import TranscodeCore
+
 extension Transcoder {
   /// `gif2x --sheet`: one GIF to sprite-sheet pages (PNG or WebP) and a data file engines load
   /// as is. All files appear together or not at all.

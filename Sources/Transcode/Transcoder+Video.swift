@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// `gif2x --to mp4|webm`: one GIF in, one video (and optionally its poster) out.
 extension Transcoder {
   /// Converts `request.input` to a video. Streaming: frames are decoded, converted once and
@@ -12,35 +14,7 @@ extension Transcoder {
     _ request: VideoRequest, cancellation: Cancellation = Cancellation(),
     progress: (@Sendable (VideoProgress) -> Void)? = nil
   ) throws(TranscodeError) -> VideoSummary {
-    try video(request, cancellation: cancellation, progress: progress, sample: nil)
-  }
-
-  /// ``video(_:cancellation:progress:)`` with a PSNR target's trials over `sample` instead of
-  /// the one ``TrialSample/choose(entries:pixels:count:fraction:minimumLength:wholeFraction:
-  /// wholeCost:)`` picks (tests try the sampled path on small GIFs).
-  package static func video(
-    _ request: VideoRequest, cancellation: Cancellation,
-    progress: (@Sendable (VideoProgress) -> Void)?, sample: TrialSample?
-  ) throws(TranscodeError) -> VideoSummary {
-    try validate(request)
-    let read = try GIFPlan.make(
-      path: request.input, options: request.planOptions, cancellation: cancellation)
-    return try video(
-      request, read: read, cancellation: cancellation, progress: progress, sample: sample)
-  }
-
-  /// ``video(_:cancellation:progress:)`` of a GIF already read (`read`, planned on any
-  /// timeline: it is planned again on the request's, from the same scan), the request
-  /// validated: `--to web` reads each GIF once for all its candidates.
-  package static func video(
-    _ request: VideoRequest, read: GIFPlan, cancellation: Cancellation,
-    progress: (@Sendable (VideoProgress) -> Void)?, sample: TrialSample? = nil
-  ) throws(TranscodeError) -> VideoSummary {
-    let plan = try read.replanned(request.planOptions)
-    try plan.requirePicture()
-    return try convert(
-      try VideoSetup(request: request, plan: plan, cancellation: cancellation), plan: plan,
-      input: request.input, cancellation: cancellation, progress: progress, sample: sample)
+    try convert(request, read: nil, cancellation: cancellation, progress: progress)
   }
 
   /// The checks that need no input: the settings' ranges, then FFmpeg's libraries (loaded
@@ -58,7 +32,7 @@ extension Transcoder {
     // AV1 may need either of its encoders (which one depends on the GIF's size): both are
     // checked here.
     for name in request.videoCodec.encoderNames where !FFmpegLibraries.hasEncoder(name) {
-      throw .missingEncoder(name: name, package: FFmpegLibraries.package(providing: name))
+      throw .missingEncoder(name: name, library: FFmpegLibraries.libavcodec)
     }
   }
 }

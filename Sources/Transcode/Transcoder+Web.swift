@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import TranscodeCore
 
 /// `gif2x --to web`: the renditions a page needs, measured against the GIF, and the HTML.
 extension Transcoder {
@@ -170,7 +168,8 @@ struct WebMaker {
   private var stagingStem: String {
     let folder = WebPage.folder(of: request.output)
     let name = WebPage.baseName(request.output)
-    return "\(folder)/.\(name).gif2x-web-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    let pid = SystemCalls.processID
+    return "\(folder)/.\(name).gif2x-web-\(pid)-\(UInt32.random(in: 0...UInt32.max))"
   }
 
   private var stems: [WebRendition.Kind: String] = [:]
@@ -179,7 +178,7 @@ struct WebMaker {
 
   /// Makes, measures and judges one candidate.
   mutating func make(
-    _ kind: WebRendition.Kind, warnings: inout [String]
+    _ kind: WebRendition.Kind, warnings: inout [ConversionWarning]
   ) throws(TranscodeError) -> WebRendition {
     let staging = stagingStem + "." + kind.fileExtension
     stems[kind] = staging
@@ -188,24 +187,27 @@ struct WebMaker {
     candidates.append(staging)
     let target = searches ? request.minimumPSNR + WebRequest.targetMargin : nil
     let setting: Int
-    let notes: [String]
+    let notes: [ConversionWarning]
     var measured: Fidelity?
     switch Self.job(kind, input: request.input, output: staging) {
     case .video(var r):
       r.maxPixels = request.maxPixels
       r.delays = request.delays
       r.targetPSNR = target
-      let s = try Transcoder.video(r, read: plan, cancellation: cancellation, progress: nil)
+      let s = try Transcoder.convert(r, read: plan, cancellation: cancellation, progress: nil)
       (setting, notes, measured) = (s.setting, s.warnings, s.fidelity)
     case .animation(var r):
       r.maxPixels = request.maxPixels
       r.delays = request.delays
       r.targetPSNR = target
-      let s = try Transcoder.animation(r, read: plan, cancellation: cancellation, progress: nil)
+      let s = try Transcoder.convert(r, read: plan, cancellation: cancellation, progress: nil)
       (setting, notes, measured) = (s.setting, s.warnings, s.fidelity)
     }
     // The GIF's own notes (damage, timeline) once; a missed target is judged, not warned.
-    warnings += notes.filter { !warnings.contains($0) && !$0.hasPrefix("the PSNR target") }
+    warnings += notes.filter { note in
+      if case .targetMissed = note { return false }
+      return !warnings.contains(note)
+    }
     // The search measured the file it kept; SSIM is added for the index when it skipped it.
     let fidelity: Fidelity
     if let measured, measured.ssim != nil {
@@ -287,7 +289,7 @@ struct WebMaker {
   /// Removes the candidates not adopted.
   func discardCandidates() {
     for path in candidates {
-      cancellation.releasingTemporary(path) { unlink(path) }
+      cancellation.releasingTemporary(path) { SystemCalls.removeFile(path) }
     }
   }
 }
@@ -315,7 +317,7 @@ extension Transcoder {
     maker.searches = false
     defer { maker.discardCandidates() }
     var out: [WebRendition] = []
-    var warnings: [String] = []
+    var warnings: [ConversionWarning] = []
     for kind in WebRendition.Kind.allCases where kind != made {
       switch WebMaker.job(kind, input: input, output: "x") {
       case .video(let r): try validate(r)

@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// The public entry point of the library: requests in, plain values out. Never prints, never
 /// exits; the caller turns ``TranscodeError`` into a message and an exit status.
 ///
@@ -38,21 +40,32 @@ public enum Transcoder {
 }
 
 extension Transcoder {
+  /// Lets the library take FFmpeg's log, which is one process-wide hook
+  /// (`av_log_set_callback`): from the first video the library encodes or reads, FFmpeg's lines
+  /// no longer reach standard error, and the error for a failed FFmpeg call gives FFmpeg's
+  /// reason ("libx264: Picture size 0x0 is invalid"). Without this call the library never
+  /// touches the hook, so a host program's own callback stays in place (and, with none,
+  /// FFmpeg's default callback prints its lines to standard error, as in any FFmpeg program).
+  /// FFmpeg cannot tell which callback is in place, so the library cannot chain to it. Call it
+  /// once, before converting; the gif2x command does.
+  public static func captureFFmpegLog() { FFmpegLog.allow() }
+
   /// This build: version, libraries, encoders (what `gif2x --version` prints).
   public static var libraryInfo: LibraryInfo {
     // Loads FFmpeg to read its versions and encoders; when it cannot be loaded, the release
     // says why and its encoders show as missing.
     let png = LibraryInfo.Encoder(
       name: "libpng", purpose: "PNG sprite sheets, posters", available: true,
-      package: "libpng16-16")
+      library: "libpng16.so.16", libraryLoads: true)
     // libwebp and libavif load here too (their versions); each missing one shows as missing.
     let webp = LibraryInfo.Encoder(
       name: "libwebp", purpose: "animated WebP, WebP sprite sheets",
-      available: WebPLibrary.isAvailable, package: WebPLibrary.package)
+      available: WebPLibrary.isAvailable, library: WebPLibrary.libwebpmux,
+      libraryLoads: WebPLibrary.isAvailable)
     let avif = LibraryInfo.Encoder(
       name: "libavif", purpose: "animated AVIF (AV1 through libaom)",
-      available: AVIFLibrary.hasEncoder,
-      package: AVIFLibrary.isAvailable ? AVIFLibrary.codecPackage : AVIFLibrary.package)
+      available: AVIFLibrary.hasEncoder, library: AVIFLibrary.soname,
+      libraryLoads: AVIFLibrary.isAvailable)
     return LibraryInfo(
       version: LibraryInfo.version, ffmpegRelease: FFmpegLibraries.release,
       libraries: [LibraryInfo.Component(name: "libpng", version: PNGCodec.version)]

@@ -1,8 +1,5 @@
 import Transcode
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import TranscodeCore
 
 /// `gif2x --to webp|avif`: each GIF to an animated image beside it (or at `-o`, or mirrored
 /// under `--output-dir`), `-j` files at a time; `-o -` streams one to standard output.
@@ -35,7 +32,8 @@ struct AnimationCommand {
     let job = AnimationJob(
       template: template, output: options.write.output,
       outputDirectory: options.batch.outputDirectory, measure: video.measure,
-      showProgress: single && !options.output.quiet && !options.output.json && isatty(2) != 0)
+      showProgress: single && !options.output.quiet && !options.output.json
+        && SystemCalls.isTerminal(2))
     return BatchRunner(options, quiet: options.write.output == "-").validateAndRun(inputs, job: job)
   }
 
@@ -119,7 +117,7 @@ struct AnimationJob: FileJob {
     result.pictures = s.frames
     result.durationMilliseconds = s.durationMilliseconds
     result.bytes = s.bytes
-    result.warnings = s.warnings
+    result.warnings = s.warnings.map(\.description)
     result.message = Self.describe(item.path, s)
     // The size guard: an image larger than its GIF is worth a line, with what would be smaller.
     if !toStdout,

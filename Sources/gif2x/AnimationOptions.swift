@@ -1,5 +1,6 @@
 import ArgumentParser
 import Transcode
+import TranscodeCore
 
 /// The options of `--to webp|avif` (besides `--lossless`, `--speed`, `--background` and
 /// `--loop`, which they share with video).

@@ -1,4 +1,5 @@
 import Transcode
+import TranscodeCore
 
 /// `gif2x --check`: decodes every frame of every file, `-j` files at a time; one line per
 /// damaged or unreadable file, nothing for clean ones.

@@ -1,8 +1,5 @@
 import Transcode
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import TranscodeCore
 
 /// Where the CLI's human lines go: errors and warnings to standard error, one line each.
 enum Console {
@@ -19,7 +16,7 @@ enum Console {
     text.withUTF8 { buf in
       var done = 0
       while done < buf.count {
-        let n = Glibc.write(fd, buf.baseAddress! + done, buf.count - done)
+        let n = SystemCalls.writeBytes(fd, buf.baseAddress! + done, buf.count - done)
         if n <= 0 { break }
         done += n
       }

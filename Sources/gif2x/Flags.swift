@@ -1,4 +1,5 @@
 import Transcode
+import TranscodeCore
 
 /// The CLI's names for the library's settings: how errors from the library read on the
 /// command line (`--crf must be 1-51 for mp4 (got 0)`).
@@ -34,8 +35,21 @@ enum Flags {
     }
   }
 
-  /// A library error as the CLI prints it.
-  static func message(_ error: TranscodeError) -> String { error.message(naming: name) }
+  /// A library error as the CLI prints it: a missing library or encoder says which Debian
+  /// package to install.
+  static func message(_ error: TranscodeError) -> String {
+    switch error {
+    case .missingEncoder(let encoder, let library):
+      let package = DebianPackages.package(encoder: encoder, library: library, libraryLoads: true)
+      return "this build has no \(encoder) encoder; install \(package)"
+        + " (apt-get install \(package)) or choose another format"
+    case .missingLibrary(let library, _):
+      let package = DebianPackages.package(soname: library)
+      return error.message(naming: name) + "; install \(package) (apt-get install \(package))"
+    default:
+      return error.message(naming: name)
+    }
+  }
 
   /// A request error as the CLI prints it.
   static func message(_ error: RequestError) -> String { error.message(naming: name) }

@@ -1,9 +1,6 @@
 import ArgumentParser
 import Transcode
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import TranscodeCore
 
 /// The `gif2x` command: one root command whose mode flag (`--info`, `--check`, …) picks the job.
 @main
@@ -55,13 +52,16 @@ struct GIF2X: ParsableCommand {
   /// completion scripts go to standard output.
   static func main() {
     // SVT-AV1 prints its banner and settings to standard error itself (not through FFmpeg's
-    // log, which FFmpegLog silences), unless SVT_LOG sets its level: 0 keeps only fatal lines.
+    // log, which the library silences when asked to), unless SVT_LOG sets its level: 0 keeps only fatal lines.
     // A user's own SVT_LOG is kept. Done here, not in the library: it is the process's
     // environment.
-    setenv("SVT_LOG", "0", 0)
+    SystemCalls.setEnvironment("SVT_LOG", "0", replacing: false)
+    // FFmpeg's lines stay off standard error; the reason of a failed call goes into its
+    // error message. The library takes FFmpeg's process-wide log hook only when asked.
+    Transcoder.captureFFmpegLog()
     // `--info|--check [--json] FILE...` skips ArgumentParser's parse (see QuickLine).
     if let line = QuickLine.parse(Array(CommandLine.arguments.dropFirst())) {
-      Glibc.exit(runRead(line.mode, inputs: line.inputs, settings: line.settings))
+      SystemCalls.exitProcess(runRead(line.mode, inputs: line.inputs, settings: line.settings))
     }
     do {
       var command = try parseAsRoot()
@@ -76,7 +76,7 @@ struct GIF2X: ParsableCommand {
       let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? ""
       let hint = message.contains("--help") ? "" : " (see gif2x --help)"
       if !message.isEmpty { Console.error(message.lowercasedFirst + hint) }
-      Glibc.exit(code.rawValue)
+      SystemCalls.exitProcess(code.rawValue)
     }
   }
 

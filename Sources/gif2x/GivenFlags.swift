@@ -1,4 +1,5 @@
 import Transcode
+import TranscodeCore
 
 /// The options a command line gave that not every mode uses, each with the kind of setting it
 /// is: a mode that cannot honour one refuses it (exit 64) instead of ignoring it.

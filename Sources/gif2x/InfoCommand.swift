@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Transcode
+import TranscodeCore
 
 /// `gif2x --info`: the scan of each file as a table, or as JSON with `--json`.
 struct InfoCommand {

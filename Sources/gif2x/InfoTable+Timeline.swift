@@ -1,4 +1,5 @@
 import Transcode
+import TranscodeCore
 
 /// The timeline block of the `--info` table: rate and ticks, then how faithful they are.
 extension InfoTable {

@@ -1,4 +1,5 @@
 import Transcode
+import TranscodeCore
 
 /// The readable form of `--info`: a header block, then one row per frame.
 enum InfoTable {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Transcode
+import TranscodeCore
 
 /// How inputs are read and judged.
 struct InputOptions: ParsableArguments {

@@ -1,4 +1,5 @@
 import Transcode
+import TranscodeCore
 
 /// `--measure` for every kind of output: the written file read back and compared with the GIF
 /// (``Transcoder/measure(output:input:background:plays:cancellation:)``), the outcome added to

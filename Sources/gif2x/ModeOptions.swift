@@ -1,5 +1,6 @@
 import ArgumentParser
 import Transcode
+import TranscodeCore
 
 /// The jobs gif2x does; exactly one is chosen per run.
 enum Mode {

@@ -1,9 +1,6 @@
 import Synchronization
 import Transcode
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import TranscodeCore
 
 /// A one-line progress bar on standard error: frames done of total and the time left. Drawn
 /// at most ten times a second; `update` is safe to call from the library's encoding thread.
@@ -45,9 +42,5 @@ final class ProgressBar: Sendable {
     if state.withLock({ $0.drawn }) { Console.writeError("\r\u{1B}[K") }
   }
 
-  private static func now() -> Double {
-    var t = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &t)
-    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-  }
+  private static func now() -> Double { SystemCalls.monotonicSeconds }
 }

@@ -1,4 +1,5 @@
 import Transcode
+import TranscodeCore
 
 /// What `--info` and `--check` read of the command line: nothing else reaches them.
 struct ReadSettings: Equatable {

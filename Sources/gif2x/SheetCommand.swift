@@ -1,4 +1,5 @@
 import Transcode
+import TranscodeCore
 
 /// `gif2x --sheet`: each GIF to sprite-sheet page(s) and a data file beside them (or at `-o`,
 /// or mirrored under `--output-dir`), `-j` files at a time.
@@ -80,7 +81,9 @@ struct SheetJob: FileJob {
     result.ticks = s.entries
     result.rate = s.rate?.description
     result.bytes = Folders.totalBytes(files)
-    result.warnings = s.damage.map(\.description) + s.warnings + Self.largePage(s, request)
+    result.warnings =
+      s.damage.map(\.description) + s.warnings.map(\.description)
+      + Self.largePage(s, request)
     result.message = Self.describe(s)
     return result
   }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Transcode
+import TranscodeCore
 
 extension SheetFormat: ExpressibleByArgument {}
 extension ImageFormat: ExpressibleByArgument {}

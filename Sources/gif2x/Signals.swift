@@ -1,8 +1,5 @@
 import Transcode
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import TranscodeCore
 
 /// Ctrl-C and SIGTERM. The first asks every request to stop: the handler cancels the CLI's one
 /// ``Cancellation`` (a lock-free store), the library sees it between frames, throws
@@ -18,56 +15,35 @@ enum Signals {
 
   static func install() {
     _ = cancellation  // made before any signal can arrive
-    var ends: [Int32] = [-1, -1]
-    guard pipe(&ends) == 0 else { return }
-    pipeEnds = (ends[0], ends[1])
+    guard let ends = SystemCalls.makePipe() else { return }
+    pipeEnds = ends
     startWatcher()
-    let handler: @convention(c) (Int32) -> Void = { _ in
+    SystemCalls.onInterrupt { _ in
       Signals.cancellation.cancel()
       var byte: UInt8 = 1
-      _ = write(Signals.pipeEnds.write, &byte, 1)
+      _ = SystemCalls.writeBytes(Signals.pipeEnds.write, &byte, 1)
     }
-    var action = sigaction()
-    action.__sigaction_handler.sa_handler = handler
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = 0
-    sigaction(SIGINT, &action, nil)
-    sigaction(SIGTERM, &action, nil)
-    // A blocked mask is inherited across exec (some test runners and supervisors block
-    // SIGINT); unblock both so a stop request always arrives.
-    var set = sigset_t()
-    sigemptyset(&set)
-    sigaddset(&set, SIGINT)
-    sigaddset(&set, SIGTERM)
-    pthread_sigmask(SIG_UNBLOCK, &set, nil)
   }
 
   /// A detached thread that waits for the second signal.
   private static func startWatcher() {
-    var thread = pthread_t()
-    pthread_create(
-      &thread, nil,
-      { _ in
-        // This thread never takes the signals itself, so its read is not interrupted.
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, SIGINT)
-        sigaddset(&set, SIGTERM)
-        pthread_sigmask(SIG_BLOCK, &set, nil)
-        var seen = 0
-        var byte: UInt8 = 0
-        while true {
-          let n = read(Signals.pipeEnds.read, &byte, 1)
-          if n < 0 && errno == EINTR { continue }
-          if n <= 0 { return nil }
-          seen += 1
-          if seen >= 2 {
-            Signals.cancellation.removeTemporaries()
-            Console.error("interrupted again; stopped at once, no partial output kept")
-            _exit(130)
-          }
+    let watcher = SystemCalls.startThread {
+      // This thread never takes the signals itself, so its read is not interrupted.
+      SystemCalls.blockInterruptsOnThisThread()
+      var seen = 0
+      var byte: UInt8 = 0
+      while true {
+        let n = SystemCalls.readBytes(Signals.pipeEnds.read, &byte, 1)
+        if n < 0 && SystemCalls.lastError == SystemCalls.Errno.interrupted { continue }
+        if n <= 0 { return }
+        seen += 1
+        if seen >= 2 {
+          Signals.cancellation.removeTemporaries()
+          Console.error("interrupted again; stopped at once, no partial output kept")
+          SystemCalls.exitImmediately(130)
         }
-      }, nil)
-    pthread_detach(thread)
+      }
+    }
+    if let watcher { SystemCalls.detach(watcher) }
   }
 }

@@ -1,4 +1,5 @@
 import Transcode
+import TranscodeCore
 
 /// The size guard of `--to mp4|webm|webp|avif`: an output larger than its GIF is one warning
 /// line with both sizes and, measured, what else would be smaller (each other format made as

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Transcode
+import TranscodeCore
 
 /// How GIF delays become output timing: the delay policy and the timeline (TIMELINE.md).
 ///

@@ -1,4 +1,5 @@
 import Transcode
+import TranscodeCore
 
 /// What `gif2x --version` prints: gif2x's version, the libraries it runs on (libpng, linked in;
 /// FFmpeg's, which this loads) and the encoders.
@@ -7,13 +8,20 @@ enum VersionText {
 
   static var text: String {
     let info = Transcoder.libraryInfo
-    var lines = ["gif2x \(info.version)", "FFmpeg \(info.ffmpegRelease)", "libraries:"]
+    let release: String
+    switch info.ffmpegRelease {
+    case .success(let text): release = text
+    case .failure(let error): release = "missing: \(Flags.message(error))"
+    }
+    var lines = ["gif2x \(info.version)", "FFmpeg \(release)", "libraries:"]
     for lib in info.libraries {
       lines.append("  \(pad(lib.name)) \(lib.version)")
     }
     lines.append("encoders:")
     for enc in info.encoders {
-      let state = enc.available ? "available" : "missing (install \(enc.package))"
+      let package = DebianPackages.package(
+        encoder: enc.name, library: enc.library, libraryLoads: enc.libraryLoads)
+      let state = enc.available ? "available" : "missing (install \(package))"
       lines.append("  \(pad(enc.name)) \(state), for \(enc.purpose)")
     }
     return lines.joined(separator: "\n")

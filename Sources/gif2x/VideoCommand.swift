@@ -1,8 +1,5 @@
 import Transcode
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import TranscodeCore
 
 /// `gif2x --to mp4|webm`: each GIF to a video beside it (or at `-o`, or mirrored under
 /// `--output-dir`), `-j` files at a time; `-o -` streams one video to standard output.
@@ -46,7 +43,8 @@ struct VideoCommand {
     let job = VideoJob(
       template: template, output: options.write.output,
       outputDirectory: options.batch.outputDirectory, measure: video.measure,
-      showProgress: single && !options.output.quiet && !options.output.json && isatty(2) != 0)
+      showProgress: single && !options.output.quiet && !options.output.json
+        && SystemCalls.isTerminal(2))
     return BatchRunner(options, quiet: options.write.output == "-").validateAndRun(inputs, job: job)
   }
 }
@@ -97,7 +95,7 @@ struct VideoJob: FileJob {
     result.rate = s.rate?.description
     result.durationMilliseconds = s.durationMilliseconds
     result.bytes = toStdout ? s.payloadBytes : Folders.totalBytes(files)
-    result.warnings = s.warnings
+    result.warnings = s.warnings.map(\.description)
     // The size guard: a video larger than its GIF is worth a line.
     let written = Folders.totalBytes([s.output])
     if !toStdout,

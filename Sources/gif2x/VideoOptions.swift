@@ -1,5 +1,6 @@
 import ArgumentParser
 import Transcode
+import TranscodeCore
 
 extension VideoRequest.Format: ExpressibleByArgument {}
 extension VideoRequest.Codec: ExpressibleByArgument {}

@@ -1,10 +1,7 @@
 import ArgumentParser
 import Synchronization
 import Transcode
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import TranscodeCore
 
 /// The options of `--to web`.
 struct WebOptions: ParsableArguments {
@@ -49,7 +46,7 @@ struct WebCommand {
       delays: options.timing.delays, maxPixels: options.input.maxPixels,
       strict: options.input.strict,
       showProgress: inputs.count == 1 && !options.output.quiet && !options.output.json
-        && isatty(2) != 0)
+        && SystemCalls.isTerminal(2))
     var status = BatchRunner(options).validateAndRun(inputs, job: job)
     // The index shows every GIF of the run: a shard or a manifest run knows only some of them.
     if let folder = options.batch.outputDirectory, status != 130,
@@ -134,7 +131,7 @@ final class WebJob: FileJob {
     summaries.withLock { $0.append(s) }
     var result = FileResult(input: item.path, outputs: s.written)
     result.bytes = Folders.totalBytes(s.written)
-    result.warnings = s.warnings
+    result.warnings = s.warnings.map(\.description)
     result.web = FileResult.Web(s)
     result.message = Self.describe(s)
     return result

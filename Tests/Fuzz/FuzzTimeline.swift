@@ -46,10 +46,16 @@ func fuzzTimelineKind(_ input: inout FuzzInput) -> TimelineKind {
 /// The invariants of every plan `Timeline.plan` returns.
 func checkPlan(_ plan: TimelinePlan, frames count: Int) {
   precondition(plan.durationsCentiseconds.count == count, "one duration per frame")
-  precondition(plan.ticks.allSatisfy { $0 >= 0 && $0 < count }, "tick outside the frames")
-  precondition(zip(plan.ticks, plan.ticks.dropFirst()).allSatisfy { $0 <= $1 }, "ticks go back")
-  precondition(plan.ticks.count <= Timeline.maxTicks, "more ticks than the limit")
-  if plan.rate == nil { precondition(plan.ticks == Array(0..<count), "native: every frame once") }
+  var next = 0
+  for run in plan.runs where plan.rate != nil {
+    precondition(run.firstTick == next && run.tickCount > 0, "runs not end to end")
+    next += run.tickCount
+  }
+  let ticks = Array(TickSequence(plan: plan))
+  precondition(ticks.allSatisfy { $0 >= 0 && $0 < count }, "tick outside the frames")
+  precondition(zip(ticks, ticks.dropFirst()).allSatisfy { $0 <= $1 }, "ticks go back")
+  precondition(ticks.count <= Timeline.maxTicks, "more ticks than the limit")
+  if plan.rate == nil { precondition(ticks == Array(0..<count), "native: every frame once") }
   let stats = plan.stats
   precondition(stats.framesShown <= count, "shows more frames than there are")
 }

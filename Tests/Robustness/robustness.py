@@ -33,6 +33,8 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 MODES = {
     "info": lambda gif, out: ["--info", gif],
     "info-json": lambda gif, out: ["--info", "--json", gif],
+    # The plan of a constant-rate video: auto capped at 50 fps, a picture per tick.
+    "info-cfr": lambda gif, out: ["--info", "--json", "--cfr", gif],
     "check": lambda gif, out: ["--check", gif],
     "sheet": lambda gif, out: ["--sheet", gif, "-o", os.path.join(out, "s.png")],
     "sheet-native": lambda gif, out: ["--sheet", "--max-size", "65535", "--timeline", "native",

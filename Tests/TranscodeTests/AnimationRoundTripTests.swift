@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Transcode
+@testable import TranscodeCore
 
 /// `--to webp|avif` read back with the same libraries (libwebp's WebPAnimDecoder, libavif's
 /// decoder): frames, durations, loop count and pixels against our own decoder's canvases.
@@ -226,7 +227,9 @@ import Testing
     most.loopCount = 65535
     let (summary, webp, _) = try Self.convert(most, format: .webp)
     #expect(webp.loopCount == 65535)
-    #expect(summary.warnings.contains("the GIF plays 65536 times; WebP holds at most 65535"))
+    #expect(
+      summary.warnings.map(\.description).contains(
+        "the GIF plays 65536 times; WebP holds at most 65535"))
   }
 
   @Test func backgroundFlattensWebP() throws {
@@ -252,7 +255,10 @@ import Testing
     let (summary, avif, gif) = try Self.convert(format: .avif)
     #expect(summary.frames == 5)
     #expect(summary.keepsAlpha)
-    #expect(summary.warnings.contains { $0.contains("AVIF") && $0.contains("forever") })
+    #expect(
+      summary.warnings.map(\.description).contains {
+        $0.contains("AVIF") && $0.contains("forever")
+      })
     #expect(avif.timescale == 100)
     #expect(avif.frames.map(\.duration) == [3, 7, 10, 10, 50])
     #expect(avif.frames.map(\.milliseconds) == Self.mergedMilliseconds)

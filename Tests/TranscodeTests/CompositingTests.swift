@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Transcode
+@testable import TranscodeCore
 
 /// One test per row of GIF-SEMANTICS.md's "Canvas and compositing" table, each on a GIF built
 /// here so the fixture says what it tests.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Transcode
+@testable import TranscodeCore
 
 /// The decoder against Chrome's (Wuffs') frames for every GIF of ../shared/corpus: same canvas,
 /// frames, durations, play count and pixels (alpha-0 pixels compare equal). Files the reference

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Transcode
+@testable import TranscodeCore
 
 /// The fast LZW decoder (whole strings copied from earlier output, 8 bytes per store) against
 /// a plain one written here the textbook way (prefix chains walked byte by byte), on code

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Transcode
+@testable import TranscodeCore
 
 /// LZW edge cases (GIF89a appendix F and GIF-SEMANTICS.md's LZW row), each against the test
 /// encoder or hand-written codes.

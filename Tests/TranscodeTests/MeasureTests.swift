@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Transcode
+@testable import TranscodeCore
 
 /// `Transcoder.measure`: a written video read back and compared with its GIF.
 @Suite struct MeasureTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Transcode
+@testable import TranscodeCore
 
 /// The word-at-a-time palette mapping (and its 16- and 32-index skips over transparent runs) against the one-pixel-at-a-time rule, on rows of every
 /// length around the word size, with the transparent index absent, everywhere, in runs and

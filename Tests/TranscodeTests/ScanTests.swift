@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Transcode
+@testable import TranscodeCore
 
 /// The block scan: loop counts, damage, recognising what is not a GIF, limits.
 @Suite("Scan")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Transcode
+@testable import TranscodeCore
 
 /// `SettingSearch` on made-up curves: what it chooses, and how many trials it takes.
 @Suite struct SettingSearchTests {

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import Transcode
+@testable import TranscodeCore
 
 /// Tiny GIFs for the sheet tests, each with a note saying what it is for, and a scratch folder
 /// per test.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Transcode
+@testable import TranscodeCore
 
 /// The data files, byte for byte, against files in Golden/ (read via #filePath, not as package
 /// resources). Run with GIF2X_UPDATE_GOLDEN=1 to rewrite them after a deliberate change, and

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Transcode
+@testable import TranscodeCore
 
 /// Layout corners the fuzzer found: the layout is total over cell sizes and option values the
 /// options accept.

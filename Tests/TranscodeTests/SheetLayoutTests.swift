@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Transcode
+@testable import TranscodeCore
 
 /// The layout alone: cell sizes in, pages and positions out, no pixels.
 @Suite("Sheet layout")

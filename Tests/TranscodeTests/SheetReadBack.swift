@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import Transcode
+@testable import TranscodeCore
 
 /// Reads a sheet back the way an engine would, from its data file alone: the entries in order
 /// with their page, rect, trim offsets and duration, for every format gif2x writes. Used to

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Transcode
+@testable import TranscodeCore
 
 /// Every format, read back from its files alone, gives back every frame the decoder makes,
 /// with its duration: under plain and busy layouts, several pages, WebP, resampled timelines.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Transcode
+@testable import TranscodeCore
 
 /// The values the README's snippets read from a sheet's data, read here the same way: what
 /// iOS's CAKeyframeAnimation, Phaser's anims.create and PixiJS's AnimatedSprite are given.

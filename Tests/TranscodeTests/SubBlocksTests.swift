@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Transcode
+@testable import TranscodeCore
 
 /// The one sub-block reader the scanner and the decoder share.
 @Suite("Sub-blocks")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Transcode
+@testable import TranscodeCore
 
 /// `targetPSNR`: the output lands on the target, at a setting a plain conversion reproduces,
 /// and no trial file is left behind.
@@ -83,16 +84,16 @@ import Testing
     let folder = try VideoProbe.folder()
     let gif = try VideoProbe.write(Self.noisyRamp(frames: 40), to: folder, as: "long.gif")
     let sample = TrialSample(windows: [2..<10, 16..<24, 30..<38])
-    let video = try Transcoder.video(
+    let video = try Transcoder.convert(
       VideoRequest(input: gif, output: folder + "/long.mp4", format: .mp4, targetPSNR: 36),
-      cancellation: Cancellation(), progress: nil, sample: sample)
+      read: nil, cancellation: Cancellation(), progress: nil, sample: sample)
     let f = try #require(video.fidelity)
     #expect(f.psnr >= 35.5, "\(f.psnr) at crf \(video.setting)")
     #expect(video.frames == 40)
     #expect(try Transcoder.measure(output: folder + "/long.mp4", input: gif) == f)
-    let image = try Transcoder.animation(
+    let image = try Transcoder.convert(
       AnimationRequest(input: gif, output: folder + "/long.avif", format: .avif, targetPSNR: 36),
-      cancellation: Cancellation(), progress: nil, sample: sample)
+      read: nil, cancellation: Cancellation(), progress: nil, sample: sample)
     #expect(try #require(image.fidelity).psnr >= 35.5)
     #expect(image.frames == 40)
     #expect(try files(in: folder) == ["long.avif", "long.gif", "long.mp4"])

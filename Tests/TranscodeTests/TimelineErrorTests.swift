@@ -1,5 +1,6 @@
 import Testing
 import Transcode
+import TranscodeCore
 
 /// Parameters out of range and impossible plans are typed errors with helpful messages.
 @Suite("Timeline errors")
@@ -62,7 +63,8 @@ struct TimelineErrorTests {
     let plan = try Timeline.plan(delaysCentiseconds: [1], policy: .browser, kind: .integrity(0))
     #expect(plan.ticks.isEmpty)
     #expect(plan.warnings.count == 1)
-    #expect(plan.warnings.first?.hasPrefix("the timeline shows no frame: at 1 fps") == true)
+    #expect(
+      plan.warnings.first?.description.hasPrefix("the timeline shows no frame: at 1 fps") == true)
   }
 
   @Test func anEmptyListPlansNothing() throws {

@@ -1,5 +1,6 @@
 import Testing
 import Transcode
+import TranscodeCore
 
 /// The worked examples of TIMELINE.md and GIF-SEMANTICS.md, one row each.
 @Suite("Timeline worked examples")
@@ -135,7 +136,8 @@ struct TimelineExampleTests {
     let plan = try Timeline.plan(delaysCentiseconds: [0, 0], policy: .raw, kind: .gcd)
     #expect(plan.durationsCentiseconds == [10, 10])
     #expect(plan.ticks == [0, 1])
-    #expect(plan.warnings == ["all delays are zero; playing at 10 cs per frame"])
+    #expect(plan.warnings == [.allDelaysZero(centiseconds: 10)])
+    #expect(plan.warnings.map(\.description) == ["all delays are zero; playing at 10 cs per frame"])
     // Native plays an all-zero GIF at 10 cs too (video), unless zero durations are kept (sheets).
     let native = try Timeline.plan(delaysCentiseconds: [0, 0], policy: .raw, kind: .native)
     #expect(native.durationsCentiseconds == [10, 10])
@@ -143,7 +145,7 @@ struct TimelineExampleTests {
       native.runs == [
         .init(frame: 0, firstTick: 0, tickCount: 10), .init(frame: 1, firstTick: 10, tickCount: 10),
       ])
-    #expect(native.warnings == ["all delays are zero; playing at 10 cs per frame"])
+    #expect(native.warnings == [.allDelaysZero(centiseconds: 10)])
     let kept = try Timeline.plan(
       delaysCentiseconds: [0, 0], policy: .raw, kind: .native, keepsZeroDurations: true)
     #expect(kept.durationsCentiseconds == [0, 0])

@@ -1,5 +1,6 @@
 import Testing
 import Transcode
+import TranscodeCore
 
 /// `FrameRate`: reduction, parsing, printing and ordering.
 @Suite("Timeline frame rates")

@@ -1,5 +1,6 @@
 import Testing
 import Transcode
+import TranscodeCore
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,6 @@
 import Testing
 import Transcode
+import TranscodeCore
 
 /// The guarantees of TIMELINE.md, checked on seeded random delay lists.
 @Suite("Timeline properties")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Transcode
+import TranscodeCore
 
 /// The `timeline` object of `--info --json`, built from a plan.
 @Suite("Timeline report")
@@ -15,7 +16,7 @@ struct TimelineReportTests {
     #expect(report.rate == "15")
     #expect(report.framesPerSecond == 15)
     #expect(report.ticks == 4)
-    #expect(report.sequence == [0, 1, 2, 3])
+    #expect(Array(report.sequence) == [0, 1, 2, 3])
     #expect(report.framesShown == 4)
     #expect(report.framesDropped == 0)
     #expect(report.ticksDuplicated == 0)
@@ -45,5 +46,19 @@ struct TimelineReportTests {
     #expect(object["rate"] == nil)
     #expect(object["framesPerSecond"] == nil)
     #expect(object["ticks"] as? Int == 2)
+  }
+
+  /// The report's sequence stores runs but reads, encodes and decodes as one number per tick.
+  @Test func sequenceReadsAsOneFramePerTick() throws {
+    let plan = try Timeline.plan(delaysCentiseconds: [4, 2, 6, 0, 2], policy: .raw, kind: .gcd)
+    let sequence = TickSequence(plan: plan)
+    let expected = [0, 0, 1, 2, 2, 2, 4]
+    #expect(Array(sequence) == expected)
+    #expect(sequence.indices.map { sequence[$0] } == expected)
+    #expect(plan.runs.count == 4 && plan.tickCount == 7)
+    let data = try JSONEncoder().encode(sequence)
+    #expect(String(decoding: data, as: UTF8.self) == "[0,0,1,2,2,2,4]")
+    #expect(try JSONDecoder().decode(TickSequence.self, from: data) == sequence)
+    #expect(TickSequence(expected) == sequence)
   }
 }

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Transcode
+@testable import TranscodeCore
 
 /// gif2x's own RGBA to YUV conversion against the BT.601 limited-range formulas in floating
 /// point, and its handling of odd edges.

@@ -1,5 +1,6 @@
 import Testing
 import Transcode
+import TranscodeCore
 
 /// Keyframes: small pictures get few of them (see `VideoEncoderSettings.keyframeInterval`).
 @Suite struct VideoKeyframeTests {

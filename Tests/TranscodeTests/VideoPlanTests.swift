@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Transcode
+@testable import TranscodeCore
 
 /// The pure parts of video planning: sizes, schedules, colours, names, option checks.
 @Suite struct VideoPlanTests {
@@ -113,7 +114,10 @@ import Testing
       _ = try Transcoder.video(
         VideoRequest(input: missing, output: "/tmp/x.mp4", format: .mp4, preset: "quick"))
     } catch {
-      #expect(error.exitStatus == 64)
+      guard case .invalidRequest = error else {
+        Issue.record("not a usage error: \(error)")
+        return
+      }
       #expect(error.description.contains("quick"))
     }
   }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Transcode
+@testable import TranscodeCore
 
 /// Encode, decode back with the ffmpeg CLI, compare size, frames and pixels with the GIF's.
 @Suite struct VideoRoundTripTests {

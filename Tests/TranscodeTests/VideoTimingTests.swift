@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Transcode
+@testable import TranscodeCore
 
 /// Timestamps and durations of encoded videos, read back with ffprobe.
 @Suite struct VideoTimingTests {

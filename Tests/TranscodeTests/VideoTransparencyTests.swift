@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Transcode
+@testable import TranscodeCore
 
 /// When a WebM needs an alpha plane: only when a shown frame has a transparent pixel.
 @Suite struct VideoTransparencyTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Transcode
+@testable import TranscodeCore
 
 /// `Transcoder.web`: the renditions kept, the files written, and the page.
 @Suite struct WebTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Transcode
+import TranscodeCore
 
 /// `--codec` on the command line: what each container takes, AV1's ranges, and that SVT-AV1
 /// (which prints its banner to standard error itself) leaves standard error empty.

@@ -1,9 +1,10 @@
 import CAVIF
+import TranscodeCore
 
 /// libavif, read at run time: the binary is not linked against it (see
 /// Sources/Transcode/CAVIF), so only `--to avif` loads it and the AV1 codecs it pulls in.
 enum AVIFLibrary {
-  /// Opens libavif once per process; a missing one is exit 69 naming its package.
+  /// Opens libavif once per process; a missing one is named in the error.
   static func load() throws(TranscodeError) {
     var reason: UnsafePointer<CChar>?
     guard cavif_load(&reason) >= 0 else { return }
@@ -14,15 +15,14 @@ enum AVIFLibrary {
   /// Whether libavif is loaded (or can be, which loads it).
   static var isAvailable: Bool { cavif_load(nil) < 0 }
 
-  /// libavif's package ("libavif15").
-  static var package: String {
-    FFmpegLibraries.debianPackage(soname: String(cString: cavif_soname()))
-  }
+  /// libavif's soname ("libavif.so.15").
+  static var soname: String { String(cString: cavif_soname()) }
 
   /// The AV1 encoder gif2x asks libavif for: libaom. SVT-AV1 refuses frames under 64 pixels
   /// wide and, in libavif 0.11, alpha; rav1e was 3-4x slower at equal size (docs/ARCHITECTURE.md).
   static let codec = AVIF_CODEC_CHOICE_AOM
-  static let codecPackage = "libaom3"
+  /// How errors and `--version` name that encoder.
+  static let codecName = "libaom (libavif)"
 
   /// Whether libavif was built with libaom's encoder.
   static var hasEncoder: Bool {

@@ -1,4 +1,5 @@
 import CAVIF
+import TranscodeCore
 
 /// Reads an AVIF (still or sequence) back through libavif's decoder, as straight RGBA.
 enum AVIFReader {

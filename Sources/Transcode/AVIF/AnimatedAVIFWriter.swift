@@ -1,4 +1,5 @@
 import CAVIF
+import TranscodeCore
 
 /// Animated AVIF (an AV1 image sequence) through libavif and libaom: full-canvas pictures in,
 /// each with its duration in the file's time scale.
@@ -29,7 +30,7 @@ final class AnimatedAVIFWriter {
   init(_ settings: Settings) throws(TranscodeError) {
     try AVIFLibrary.load()
     if !AVIFLibrary.hasEncoder {
-      throw .missingEncoder(name: "libaom (libavif)", package: AVIFLibrary.codecPackage)
+      throw .missingEncoder(name: AVIFLibrary.codecName, library: AVIFLibrary.soname)
     }
     self.settings = settings
     // 4:4:4: GIF colour changes at single pixels; on sprite-128x128-48f 4:2:0 at quality 60

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import TranscodeCore
 
 /// Everything decided about one animated image before a pixel is decoded (the frames the
 /// timeline shows, the size, transparency, the encoder's settings); then `run` does the work on
@@ -17,7 +15,7 @@ struct AnimationSetup {
   let keepsAlpha: Bool
   /// Plays written in the file (0 = forever).
   let plays: Int
-  var warnings: [String]
+  var warnings: [ConversionWarning]
 
   init(request: AnimationRequest, plan: GIFPlan, cancellation: Cancellation) throws(TranscodeError)
   {
@@ -42,14 +40,12 @@ struct AnimationSetup {
     // WebP's loop count is 16 bits: a GIF's loop value 65535 (65,536 plays) becomes 65535.
     if request.format == .webp && plays > AnimationRequest.loopRange.upperBound {
       warnings.append(
-        "the GIF plays \(plays) times; WebP holds at most \(AnimationRequest.loopRange.upperBound)")
+        .loopCountCapped(plays: plays, limit: AnimationRequest.loopRange.upperBound))
       plays = AnimationRequest.loopRange.upperBound
     }
     self.plays = plays
     if request.format == .avif && plays != 0 {
-      warnings.append(
-        "the GIF plays \(plays) time\(plays == 1 ? "" : "s"); AVIF (libavif 0.11) has no loop"
-          + " count, browsers loop it forever")
+      warnings.append(.loopCountDropped(plays: plays))
     }
     if request.background != nil {
       keepsAlpha = false
@@ -115,7 +111,7 @@ struct AnimationSetup {
       frames: encoder.frames, gifFrames: index.frames.count,
       durationMilliseconds: timeline.durationMilliseconds, plays: plays,
       keepsAlpha: request.format == .webp ? sink.sawTransparency : keepsAlpha, bytes: bytes.count,
-      warnings: warnings + (index.damage + reader.damage).map(\.description),
+      warnings: warnings + (index.damage + reader.damage).map(ConversionWarning.damage),
       setting: request.effectiveQuality)
   }
 }
@@ -243,7 +239,9 @@ private struct Merging: FrameSink {
     let same =
       hasPending
       && scratch.withUnsafeBytes { a in
-        pending.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+        pending.withUnsafeBytes { b in
+          SystemCalls.sameBytes(a.baseAddress!, b.baseAddress!, count: a.count)
+        }
       }
     if same {
       pendingLength += entry.duration

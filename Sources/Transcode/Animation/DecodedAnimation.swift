@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// An animated image read back: every frame as a full canvas, with its duration. Tests and
 /// tools use it to check what a browser would show.
 public struct DecodedAnimation: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import CFFmpeg
+import TranscodeCore
 
 /// The alpha half of a transparent VP9 video, encoded on a thread of its own.
 ///

@@ -1,4 +1,5 @@
 import CFFmpeg
+import TranscodeCore
 
 /// Owns an encoder's `AVCodecContext`: found by name, configured, opened with options.
 final class EncoderContext {
@@ -11,7 +12,7 @@ final class EncoderContext {
     name: String, configure: (UnsafeMutablePointer<AVCodecContext>) -> Void,
     options: [(String, String)] = []
   ) throws(FFmpegError) {
-    FFmpegLog.installed
+    FFmpegLog.installIfAllowed()
     guard let codec = avcodec_find_encoder_by_name(name) else {
       throw FFmpegError(
         function: "avcodec_find_encoder_by_name(\(name))", code: cffmpeg_averror_einval())

@@ -1,4 +1,5 @@
 import CFFmpeg
+import TranscodeCore
 
 /// A failed FFmpeg call. The only error FFmpeg/ throws; `Video/` and `Sheet/` turn it into a
 /// ``TranscodeError`` with the file it concerns.
@@ -24,6 +25,30 @@ enum FFmpegError: Error, CustomStringConvertible {
       return "cannot open \(path): \(Self.text(code))"
     case .alpha(let problem):
       return "the alpha encoder: \(problem)"
+    }
+  }
+
+  /// What the system error behind a failure says about its cause (FFmpeg's code is `-errno`
+  /// for those; its own codes are tags far outside errno's range).
+  enum Cause {
+    /// The disk: an I/O error, no space left, over quota, a file too large.
+    case storage
+    /// The system no longer lets the file be written (permission, a read-only file system).
+    case permission
+    /// Anything else: an encoder failing, a bad argument, memory, the alpha pairing.
+    case other
+  }
+
+  var cause: Cause {
+    switch self {
+    case .failed(_, let code, _), .cannotOpenOutput(_, let code):
+      typealias E = SystemCalls.Errno
+      switch -code {
+      case E.io, E.noSpace, E.quota, E.tooLarge, E.noDevice: return .storage
+      case E.accessDenied, E.notPermitted, E.readOnly: return .permission
+      default: return .other
+      }
+    case .alpha: return .other
     }
   }
 

@@ -1,12 +1,13 @@
 import CFFmpeg
+import TranscodeCore
 
 /// The FFmpeg libraries gif2x runs on and the encoders it needs, read at run time.
 ///
 /// The binary is not linked against FFmpeg (see Sources/CFFmpeg): ``load()`` opens it the first
 /// time something is encoded with it, so `--info`, `--check` and PNG sheets never pay for the
 /// ~140 libraries FFmpeg's codecs pull in. Every entry point that reaches FFmpeg calls
-/// ``load()`` first; a missing library is then a ``TranscodeError/missingLibrary(name:reason:package:)``
-/// (exit 69) instead of a crash.
+/// ``load()`` first; a missing library is then a ``TranscodeError/missingLibrary(name:reason:)``
+/// instead of a crash.
 enum FFmpegLibraries {
   /// Opens libavutil, libswscale, libavcodec and libavformat (the sonames the headers were
   /// built with) once per process; later calls are a check of the first outcome.
@@ -27,22 +28,13 @@ enum FFmpegLibraries {
   /// Whether the libraries are loaded (or can be, which loads them).
   static var isAvailable: Bool { cffmpeg_load(nil) < 0 }
 
-  /// The error for a library that cannot be loaded: its soname, the loader's reason, and the
-  /// Debian package, named after the soname ("libavcodec.so.59" -> "libavcodec59").
+  /// The error for a library that cannot be loaded: its soname and the loader's reason.
   static func missing(soname: String, reason: String) -> TranscodeError {
-    .missingLibrary(name: soname, reason: reason, package: debianPackage(soname: soname))
+    .missingLibrary(name: soname, reason: reason)
   }
 
-  /// "libavcodec.so.59" -> "libavcodec59", "libswscale.so.6" -> "libswscale6": Debian names a
-  /// shared library's package after its soname.
-  static func debianPackage(soname: String) -> String {
-    guard let range = soname.firstRange(of: ".so.") else { return soname }
-    let base = soname[..<range.lowerBound]
-    let major = soname[range.upperBound...]
-    // Debian inserts a dash when the name already ends in a digit (libfoo2.so.1 -> libfoo2-1).
-    let dash = base.last?.isNumber == true ? "-" : ""
-    return "\(base)\(dash)\(major)"
-  }
+  /// libavcodec's soname ("libavcodec.so.59"): the library an FFmpeg encoder is missing from.
+  static var libavcodec: String { String(cString: cffmpeg_soname(Int32(CFFMPEG_AVCODEC))) }
 
   /// libavformat, libavcodec, libswscale and libavutil with their run-time versions (loads
   /// them); empty when they cannot be loaded.
@@ -62,12 +54,12 @@ enum FFmpegLibraries {
 
   /// The FFmpeg release string the libraries were built from (e.g. "5.1.6-0+deb12u1"), or why
   /// they cannot be loaded.
-  static var release: String {
+  static var release: Result<String, TranscodeError> {
     do throws(TranscodeError) {
       try load()
-      return String(cString: av_version_info())
+      return .success(String(cString: av_version_info()))
     } catch {
-      return "missing: \(error)"
+      return .failure(error)
     }
   }
 
@@ -78,21 +70,8 @@ enum FFmpegLibraries {
       ("libsvtav1", "MP4 and WebM (AV1)"), ("libaom-av1", "AV1 under 64 px or of odd size"),
     ].map { name, purpose in
       LibraryInfo.Encoder(
-        name: name, purpose: purpose, available: hasEncoder(name),
-        package: package(providing: name))
-    }
-  }
-
-  /// The Debian package whose libavcodec has the encoder `name` (libavcodec's own package when
-  /// FFmpeg cannot be loaded at all).
-  static func package(providing name: String) -> String {
-    let libavcodec = debianPackage(soname: String(cString: cffmpeg_soname(Int32(CFFMPEG_AVCODEC))))
-    guard isAvailable else { return libavcodec }
-    switch name {
-    // Debian builds libavcodec with SVT-AV1 and libaom (libavcodec59 depends on libsvtav1enc1
-    // and libaom3): a libavcodec without them is not Debian's.
-    case "libsvtav1", "libaom-av1": return libavcodec
-    default: return "libavcodec-extra"
+        name: name, purpose: purpose, available: hasEncoder(name), library: libavcodec,
+        libraryLoads: isAvailable)
     }
   }
 

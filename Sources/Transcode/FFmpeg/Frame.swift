@@ -1,4 +1,5 @@
 import CFFmpeg
+import TranscodeCore
 
 /// Owns one `AVFrame` (and the picture buffer it references). Not Sendable: confined to the
 /// stage that made it.

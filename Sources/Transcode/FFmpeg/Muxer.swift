@@ -1,4 +1,5 @@
 import CFFmpeg
+import TranscodeCore
 
 /// Owns an output `AVFormatContext` and its `AVIOContext`: one video stream, written to a file
 /// path (in gif2x, always OutputFiles' temporary path, so the target appears only on commit).
@@ -14,7 +15,7 @@ final class Muxer {
   private var headerWritten = false
 
   init(formatName: String, path: String) throws(FFmpegError) {
-    FFmpegLog.installed
+    FFmpegLog.installIfAllowed()
     var context: UnsafeMutablePointer<AVFormatContext>? = nil
     try check(
       avformat_alloc_output_context2(&context, nil, formatName, path),

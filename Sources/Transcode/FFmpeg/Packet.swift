@@ -1,4 +1,5 @@
 import CFFmpeg
+import TranscodeCore
 
 /// Owns one `AVPacket`. Not Sendable: confined to the stage that made it.
 final class Packet {

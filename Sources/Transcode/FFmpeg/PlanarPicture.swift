@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// One converted picture, owned: planar YUV 4:2:0 (with an alpha plane for yuva420p), or
 /// planar RGB (gbrp: G, B, R planes, for lossless VP9) in one byte array. A plain Sendable
 /// value, so the decode stage can hand it to the encode stage without sharing an FFmpeg

@@ -1,4 +1,5 @@
 import CFFmpeg
+import TranscodeCore
 
 /// Owns a `SwsContext` that resamples straight-alpha RGBA to another size, with the chosen
 /// filter (`--width`, `--height`, `--even scale`). Colour conversion is not its job: the
@@ -29,7 +30,7 @@ final class Scaler {
   init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int, filter: Filter)
     throws(FFmpegError)
   {
-    FFmpegLog.installed
+    FFmpegLog.installIfAllowed()
     guard
       let context = sws_getContext(
         Int32(sourceWidth), Int32(sourceHeight), AV_PIX_FMT_RGBA, Int32(width), Int32(height),

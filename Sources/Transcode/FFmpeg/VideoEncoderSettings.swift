@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// How to encode one video: plain values chosen by `Video/`, turned into AVCodecContext fields
 /// and AVOptions only by ``VideoWriter``.
 struct VideoEncoderSettings: Sendable {

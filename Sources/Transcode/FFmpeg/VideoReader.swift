@@ -1,4 +1,5 @@
 import CFFmpeg
+import TranscodeCore
 
 /// Reads a video file back, one picture at a time: straight-alpha RGBA with its start in
 /// milliseconds, as a player shows it (the container's edit list applied by libavformat;
@@ -35,7 +36,7 @@ final class VideoReader {
   init(path: String, width: Int, height: Int) throws(FFmpegError) {
     self.width = width
     self.height = height
-    FFmpegLog.installed
+    FFmpegLog.installIfAllowed()
     try check(avformat_open_input(&format, path, nil, nil), "avformat_open_input")
     guard let format else {
       throw FFmpegError(function: "avformat_open_input", code: cffmpeg_averror_einval())

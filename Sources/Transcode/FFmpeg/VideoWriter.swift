@@ -1,4 +1,5 @@
 import CFFmpeg
+import TranscodeCore
 
 /// Encodes pictures and muxes the packets into one file: an encoder, a muxer, one reusable
 /// frame and one packet. Created, used and dropped on one thread (the encode stage).

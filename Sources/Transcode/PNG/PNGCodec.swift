@@ -1,4 +1,5 @@
 import CPNG
+import TranscodeCore
 
 /// PNG files through libpng (linked in; FFmpeg is never loaded for PNG): sheet pages, video
 /// posters, and reading a page back.

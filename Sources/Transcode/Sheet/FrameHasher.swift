@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// Content hashes and transparent borders of decoded canvases, for dedup and `--trim`.
 ///
 /// The hash is a 64-bit, four-lane multiply-rotate hash (the xxHash64 round and avalanche): fast

@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// The first pass over the frames: decodes each one the sheet needs and keeps only a hash and
 /// the rect to store (its opaque bounds with `--trim`, else the whole canvas), never pixels.
 /// From these the cells are chosen before any page exists, so the layout is exact.

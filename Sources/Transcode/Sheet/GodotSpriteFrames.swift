@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// Writes a Godot 4 `SpriteFrames` resource (`.tres`) for a sheet: one `AtlasTexture` per
 /// stored cell (repeated frames share one), one animation named after the input.
 ///

@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// A few helpers for writing JSON text by hand, so that key order is exactly the order written
 /// (SHEET.md's order, which Foundation's `JSONEncoder` does not promise) and numbers print the
 /// same on every platform.

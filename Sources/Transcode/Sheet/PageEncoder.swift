@@ -1,4 +1,5 @@
 import Synchronization
+import TranscodeCore
 
 /// Encodes finished sheet pages on worker threads while the second pass goes on decoding, at
 /// most one page per processor at a time: pages go through a bounded ``StageQueue`` to a

@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// The second pass: decodes the frames again, draws each cell once onto its page, checks every
 /// duplicate byte for byte against the cell already drawn, and hands each page to the encoder as
 /// soon as its last cell is on it. A page is dropped once encoded and no later duplicate needs

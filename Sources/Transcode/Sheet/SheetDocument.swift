@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// Everything the data writers print, format-neutral: one entry per GIF frame (native) or per
 /// tick (constant-rate timelines), each pointing at its cell's rect, plus pages and timing.
 struct SheetDocument {

@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// Writes a sheet's JSON data files: Aseprite json-hash / json-array, TexturePacker JSON Hash /
 /// Array and Phaser's multiatlas, in SHEET.md's key order, one frame entry per line.
 ///

@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// The files one sheet is written to: page images `BASE.png`, `BASE-1.png`, … and data files
 /// `BASE.json`, `BASE-1.json`, … (TexturePacker and Aseprite JSON), or one `BASE.json` (Phaser)
 /// or `BASE.tres` (Godot) for every page, plus the animation's name.

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import TranscodeCore
 
 /// The pixels of one sheet page: straight-alpha RGBA, fully transparent wherever no cell (or
 /// extrude border) is drawn. Cells are copied in from the decoder's canvas, scaled by whole
@@ -76,7 +74,7 @@ struct SheetPage {
         let from = src + ((source.y + sy) * canvasWidth + source.x) * 4
         let to = dst + ((y + sy * scale) * pageWidth + x) * 4
         if scale == 1 {
-          if memcmp(from, to, source.width * 4) != 0 { return false }
+          if !SystemCalls.sameBytes(from, to, count: source.width * 4) { return false }
         } else {
           for sx in 0..<source.width {
             let a = from.loadUnaligned(fromByteOffset: sx * 4, as: UInt32.self)

@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// What `Transcoder.sheet` made: the files, the counts and what went wrong on the way.
 public struct SheetSummary: Sendable, Equatable {
   /// A page's width and height in pixels.
@@ -26,5 +28,5 @@ public struct SheetSummary: Sendable, Equatable {
   /// Damage the scan and the decoder met (played through, as browsers do).
   public var damage: [GIFDamage]
   /// Notes from the timeline planner.
-  public var warnings: [String]
+  public var warnings: [ConversionWarning]
 }

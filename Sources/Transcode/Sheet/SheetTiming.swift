@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// gif2x's own timing data for a sheet's entries: what `meta.gif2x` holds and what the Godot
 /// writer turns into `speed` and per-frame `duration`. Read from the plan's runs and its tick
 /// times; nothing here works out time on its own.

@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// The decode side of ``VideoPipeline``: runs on its own thread, owns the GIF decoder and the
 /// frame converter, and reports everything (pictures, the poster, the end, an error) through
 /// the queue.

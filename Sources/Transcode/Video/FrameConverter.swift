@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// The decode stage's work on each shown GIF frame: composite over the background, pad or crop
 /// (`--even`), resample (swscale) or upscale pixel art (whole pixels), then convert to planar
 /// YUV once per GIF frame (``YUVConverter``, which also fills H.264's extra edge).

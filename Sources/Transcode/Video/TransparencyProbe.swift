@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// Whether a GIF ever shows a transparent pixel, which decides yuva420p for WebM (alpha costs
 /// libvpx a second encode, so it is only paid for when a pixel needs it).
 ///

@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// The two stages of a video conversion, on two threads joined by a small bounded queue:
 ///
 /// - decode (its own thread, ``StageThread``): GIF frames one at a time into the decoder's

@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// Everything decided about one conversion before a pixel is decoded: plays, schedule, sizes,
 /// backdrop and encoder settings; then `run` does the work.
 struct VideoSetup {
@@ -9,7 +11,7 @@ struct VideoSetup {
   var schedule: VideoSchedule
   let geometry: VideoGeometry
   let backdrop: FrameConverter.Backdrop
-  var warnings: [String]
+  var warnings: [ConversionWarning]
 
   init(request: VideoRequest, plan: GIFPlan, cancellation: Cancellation) throws(TranscodeError) {
     self.request = request
@@ -46,9 +48,7 @@ struct VideoSetup {
     let (backdrop, flattened) = try Self.backdrop(request, plan, schedule, cancellation)
     self.backdrop = backdrop
     if flattened {
-      warnings.append(
-        "AV1 keeps no transparency (browsers play none): transparent pixels are shown over"
-          + " white; vp9 keeps it")
+      warnings.append(.transparencyFlattened)
     }
   }
 
@@ -142,13 +142,13 @@ struct VideoSetup {
     do {
       try writer.finish()
     } catch {
-      throw .io(path: request.output, reason: "cannot finish the video: \(error)")
+      throw Self.finishFailure(error, output: request.output)
     }
     if request.poster, let image = outcome.poster {
       try files.write(try Images.encode(image, as: .png), to: request.posterPath)
     }
     var notes = warnings
-    notes += outcome.damage.map(\.description)
+    notes += outcome.damage.map(ConversionWarning.damage)
     return VideoSummary(
       output: request.output, poster: request.poster ? request.posterPath : nil,
       width: geometry.codedWidth, height: geometry.codedHeight, rate: schedule.rate,
@@ -158,5 +158,20 @@ struct VideoSetup {
       durationMilliseconds: schedule.durationMilliseconds, keepsAlpha: backdrop.keepsAlpha,
       payloadBytes: Int(writer.bytesWritten), gifBytes: plan.source.bytes.count, warnings: notes,
       setting: setting)
+  }
+}
+
+extension VideoSetup {
+  /// A failed `finish` as the error its cause calls for: the disk (full, failing, over quota:
+  /// the system error behind FFmpeg's code) is an I/O error; a file the system no longer lets
+  /// us write is one that cannot be created; anything else (an encoder failing as it drains,
+  /// the alpha pairing) is internal.
+  static func finishFailure(_ error: FFmpegError, output: String) -> TranscodeError {
+    let reason = "cannot finish the video: \(error)"
+    switch error.cause {
+    case .storage: return .io(path: output, reason: reason)
+    case .permission: return .cannotCreateOutput(path: output, .refused(reason))
+    case .other: return .internalError("\(output): \(reason)")
+    }
   }
 }

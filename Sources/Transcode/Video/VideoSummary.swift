@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// What one video conversion did: the files written and what is in them.
 public struct VideoSummary: Sendable, Equatable {
   /// The video written.
@@ -31,7 +33,7 @@ public struct VideoSummary: Sendable, Equatable {
   /// The GIF's size in bytes.
   public var gifBytes: Int
   /// Things the user should know: timeline warnings, damage played through, loop changes.
-  public var warnings: [String]
+  public var warnings: [ConversionWarning]
   /// The crf used: the one asked for, the codec's default, or the one a PSNR target chose.
   public var setting: Int
   /// The video measured against the GIF over its plays, when a PSNR target was searched for

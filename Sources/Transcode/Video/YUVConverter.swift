@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// RGBA to BT.601 limited-range planar YUV 4:2:0 (and alpha), in integer arithmetic: every
 /// picture goes through it (resampling, when asked for, is done on RGBA first). Several times
 /// faster than swscale (which took 7% of an MP4 encode's CPU; this takes 2%), and with alpha it

@@ -1,4 +1,5 @@
 import CWebP
+import TranscodeCore
 
 /// Reads an animated (or still) WebP back through libwebp's WebPAnimDecoder: every frame
 /// composited onto the canvas as a browser does.

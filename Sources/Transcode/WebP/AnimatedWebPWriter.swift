@@ -1,4 +1,5 @@
 import CWebP
+import TranscodeCore
 
 /// Animated WebP through libwebp's WebPAnimEncoder: full-canvas pictures in, with the time each
 /// starts; the encoder finds each frame's changed rectangle, its blend and disposal. Whether a

@@ -1,4 +1,5 @@
 import CWebP
+import TranscodeCore
 
 /// gif2x's own lossy-or-lossless choice for each frame of an animated WebP.
 ///

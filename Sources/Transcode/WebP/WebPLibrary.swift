@@ -1,10 +1,11 @@
 import CWebP
+import TranscodeCore
 
 /// libwebp, libwebpmux and libwebpdemux, read at run time: the binary is not linked against
 /// them (see Sources/Transcode/CWebP); ``load()`` opens them the first time WebP is written or
 /// read, so `--info`, `--check`, PNG sheets and videos never load them.
 enum WebPLibrary {
-  /// Opens the three libraries once per process; a missing one is exit 69 naming its package.
+  /// Opens the three libraries once per process; a missing one is named in the error.
   static func load() throws(TranscodeError) {
     var reason: UnsafePointer<CChar>?
     let failed = cwebp_load(&reason)
@@ -16,8 +17,8 @@ enum WebPLibrary {
   /// Whether the libraries are loaded (or can be, which loads them).
   static var isAvailable: Bool { cwebp_load(nil) < 0 }
 
-  /// The Debian package of libwebpmux, which holds WebPAnimEncoder.
-  static var package: String { FFmpegLibraries.debianPackage(soname: "libwebpmux.so.3") }
+  /// libwebpmux's soname: the library that holds WebPAnimEncoder.
+  static let libwebpmux = "libwebpmux.so.3"
 
   /// libwebp's encoder and mux versions (loads them); empty when they cannot be loaded.
   static var libraries: [LibraryInfo.Component] {

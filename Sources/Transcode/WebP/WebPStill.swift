@@ -1,4 +1,5 @@
 import CWebP
+import TranscodeCore
 
 /// Still WebP through libwebp: lossless sprite-sheet pages, and reading one back.
 enum WebPStill {

@@ -1,6 +1,5 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Transcode
+import TranscodeCore
 
 /// One input of a batch: the path to read, and the relative path its outputs mirror under
 /// `--output-dir`.
@@ -68,20 +67,14 @@ enum InputList {
   }
 
   static func isDirectory(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    SystemCalls.status(path)?.kind == .directory
   }
 
   /// Relative paths of the `*.gif` files (any case) in `folder`, and below it when `recursive`.
   private static func gifs(in folder: String, recursive: Bool, prefix: String = "") -> [String] {
-    guard let dir = opendir(folder) else { return [] }
-    defer { closedir(dir) }
     var found: [String] = []
-    while let entry = readdir(dir) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name == "." || name == ".." || name.hasPrefix(".") { continue }
+    for name in SystemCalls.folderEntries(folder) {
+      if name.hasPrefix(".") { continue }
       let full = folder + "/" + name
       if isDirectory(full) {
         if recursive { found += gifs(in: full, recursive: true, prefix: prefix + name + "/") }

@@ -1,8 +1,6 @@
 import ArgumentParser
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Transcode
+import TranscodeCore
 
 /// Options for runs over many files.
 struct BatchOptions: ParsableArguments {
@@ -49,7 +47,7 @@ struct BatchOptions: ParsableArguments {
   var workerCount: Int { jobs ?? Self.defaultWorkerCount }
 
   /// The number of online cores.
-  static var defaultWorkerCount: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+  static var defaultWorkerCount: Int { SystemCalls.processorCount }
 
   func validate() throws {
     if let jobs, jobs < 1 || jobs > 256 {

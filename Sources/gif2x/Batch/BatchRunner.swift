@@ -1,9 +1,6 @@
 import Synchronization
 import Transcode
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import TranscodeCore
 
 /// The work one mode does for one input of a batch.
 protocol FileJob: Sendable {

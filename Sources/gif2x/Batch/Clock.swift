@@ -1,14 +1,9 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Transcode
+import TranscodeCore
 
 /// Monotonic time in seconds, without Foundation.
 enum Clock {
-  static func now() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-  }
+  static func now() -> Double { SystemCalls.monotonicSeconds }
 
   static func since(_ start: Double) -> Double { now() - start }
 
@@ -25,11 +20,8 @@ enum FileTimes {
   /// Whether `path` exists and was modified after `other` (a missing `other`, such as "-",
   /// never counts as older).
   static func isNewer(_ path: String, than other: String) -> Bool {
-    var a = stat()
-    var b = stat()
-    guard stat(path, &a) == 0 else { return false }
-    guard stat(other, &b) == 0 else { return false }
-    if a.st_mtim.tv_sec != b.st_mtim.tv_sec { return a.st_mtim.tv_sec > b.st_mtim.tv_sec }
-    return a.st_mtim.tv_nsec > b.st_mtim.tv_nsec
+    guard let a = SystemCalls.status(path)?.modified else { return false }
+    guard let b = SystemCalls.status(other)?.modified else { return false }
+    return (a.seconds, a.nanoseconds) > (b.seconds, b.nanoseconds)
   }
 }

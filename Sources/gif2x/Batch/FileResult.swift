@@ -1,4 +1,5 @@
 import Transcode
+import TranscodeCore
 
 /// What happened to one input of a run: the `--json` line for it, and the summary's counts.
 struct FileResult: Sendable, Encodable {

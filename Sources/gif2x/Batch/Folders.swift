@@ -1,8 +1,5 @@
 import Transcode
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import TranscodeCore
 
 /// Creates the folders `--output-dir` mirrors inputs into.
 enum Folders {
@@ -13,7 +10,7 @@ enum Folders {
     var built = folder.hasPrefix("/") ? "" : "."
     for part in folder.split(separator: "/") {
       built += "/" + part
-      if mkdir(built, 0o755) != 0 && errno != EEXIST {
+      if !SystemCalls.makeFolder(built) && SystemCalls.lastError != SystemCalls.Errno.exists {
         throw .cannotCreateOutput(path: path, .cannotCreateFolder(built))
       }
     }
@@ -22,8 +19,7 @@ enum Folders {
   /// The size in bytes of the files that exist among `paths`.
   static func totalBytes(_ paths: [String]) -> Int {
     paths.reduce(0) { sum, path in
-      var info = stat()
-      return sum + (stat(path, &info) == 0 ? Int(info.st_size) : 0)
+      sum + (SystemCalls.status(path)?.size ?? 0)
     }
   }
 }

@@ -1,6 +1,5 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Transcode
+import TranscodeCore
 
 /// One self-rewriting status line on standard error, drawn only when standard error is a
 /// terminal (pipelines and CI logs get nothing).
@@ -9,14 +8,13 @@ final class ProgressLine: @unchecked Sendable {
   private var shown = false
 
   init(enabled: Bool) {
-    self.enabled = enabled && isatty(2) == 1
+    self.enabled = enabled && SystemCalls.isTerminal(2)
   }
 
   /// Replaces the line with `text` (cut to the terminal's width).
   func show(_ text: String) {
     guard enabled else { return }
-    var size = winsize()
-    let width = ioctl(2, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
+    let width = SystemCalls.terminalColumns(2) ?? 80
     Console.writeError("\r\u{1B}[K" + String(text.prefix(max(1, width - 1))))
     shown = true
   }

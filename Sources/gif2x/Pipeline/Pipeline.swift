@@ -1,4 +1,5 @@
 import Transcode
+import TranscodeCore
 
 #if canImport(Glibc)
   import Glibc

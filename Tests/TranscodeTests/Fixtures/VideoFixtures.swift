@@ -1,4 +1,5 @@
 import Transcode
+import TranscodeCore
 
 /// The GIFs the video tests encode, each built for one purpose.
 enum VideoFixtures {

@@ -1,5 +1,6 @@
 import Foundation
 import Transcode
+import TranscodeCore
 
 /// Reads videos back with the ffmpeg and ffprobe command-line tools, independently of the
 /// libraries gif2x links against the same way, so a round trip checks what a player sees.

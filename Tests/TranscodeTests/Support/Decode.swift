@@ -1,4 +1,5 @@
 @testable import Transcode
+@testable import TranscodeCore
 
 /// Decodes every frame of `bytes`, returning the canvas after each one and the decoder's damage.
 func decodeAll(_ bytes: [UInt8], strict: Bool = false) throws -> (

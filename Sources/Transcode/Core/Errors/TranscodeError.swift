@@ -1,44 +1,33 @@
-/// The errors the library reports, each with the exit status (sysexits) a command-line caller
-/// uses for it. Every case carries values, not sentences about flags: ``message(naming:)``
-/// renders it with the caller's names for the settings (the CLI's flags), and `description`
-/// in plain words. Messages start lowercase, name the file and the bad value, and say the fix.
+/// The errors the library reports. Every case carries values, not sentences about flags or
+/// exit statuses: ``message(naming:)`` renders it with the caller's names for the settings (the
+/// CLI's flags), and `description` in plain words; the CLI picks the exit status (sysexits) and
+/// adds how to install what is missing. Messages start lowercase, name the file and the bad
+/// value, and say the fix.
 public enum TranscodeError: Error, Equatable, Sendable {
-  /// A bad setting or combination of settings, found before any input is read (64, EX_USAGE).
+  /// A bad setting or combination of settings, found before any input is read.
   case invalidRequest(RequestError)
-  /// The input is damaged, not a GIF, or over the pixel limit (65, EX_DATAERR).
+  /// The input is damaged, not a GIF, or over the pixel limit.
   case badInput(path: String, GIFError)
   /// A valid GIF that the chosen output cannot hold: a zero-area canvas, a video over the
-  /// encoder's size limit, a timeline over its tick limit, a frame larger than a page (65).
+  /// encoder's size limit, a timeline over its tick limit, a frame larger than a page.
   case cannotConvert(path: String, ConversionProblem)
-  /// The input is missing, unreadable, or a directory (66, EX_NOINPUT).
+  /// The input is missing, unreadable, or a directory.
   case noInput(path: String, reason: String)
-  /// An encoder gif2x needs is not in this build of its libraries (69, EX_UNAVAILABLE).
-  case missingEncoder(name: String, package: String)
+  /// An encoder gif2x needs is not in this build of its libraries: the encoder's name
+  /// ("libx264", "libaom (libavif)") and the soname of the library that lacks it
+  /// ("libavcodec.so.59", "libavif.so.15").
+  case missingEncoder(name: String, library: String)
   /// A shared library gif2x loads when it first needs it (FFmpeg's, for video) cannot be
-  /// loaded: its soname, why (the loader's words), and the Debian package that provides it (69).
-  case missingLibrary(name: String, reason: String, package: String)
-  /// An internal failure, such as an FFmpeg call failing on valid input (70, EX_SOFTWARE).
+  /// loaded: its soname and why (the loader's words).
+  case missingLibrary(name: String, reason: String)
+  /// An internal failure, such as an FFmpeg call failing on valid input.
   case internalError(String)
-  /// The output cannot be created: it exists, or its folder is missing or unwritable (73).
+  /// The output cannot be created: it exists, or its folder is missing or unwritable.
   case cannotCreateOutput(path: String, OutputProblem)
-  /// Reading or writing failed part-way (74, EX_IOERR).
+  /// Reading or writing failed part-way (a full disk, an I/O error).
   case io(path: String, reason: String)
-  /// The request was cancelled (an interrupt) before it finished (130).
+  /// The request was cancelled (an interrupt) before it finished.
   case interrupted
-
-  /// The process exit status for this error (sysexits.h, and 130 for an interrupt).
-  public var exitStatus: Int32 {
-    switch self {
-    case .invalidRequest: return 64
-    case .badInput, .cannotConvert: return 65
-    case .noInput: return 66
-    case .missingEncoder, .missingLibrary: return 69
-    case .internalError: return 70
-    case .cannotCreateOutput: return 73
-    case .io: return 74
-    case .interrupted: return 130
-    }
-  }
 
   /// The message, with each setting named by `name` (the CLI passes its flag names).
   public func message(naming name: (Setting) -> String) -> String {
@@ -47,14 +36,10 @@ public enum TranscodeError: Error, Equatable, Sendable {
     case .badInput(let path, let error): return "\(path): \(error.message(naming: name))"
     case .cannotConvert(let path, let problem): return "\(path): \(problem.message(naming: name))"
     case .noInput(let path, let reason): return "\(path): \(reason)"
-    case .missingEncoder(let encoder, let package):
-      return "this build has no \(encoder) encoder; install \(package)"
-        + " (apt-get install \(package)) or choose another format"
-    case .missingLibrary(let library, let reason, let package):
-      // dlerror's text starts with the library's name when the library itself is missing.
-      let why = reason.hasPrefix(library + ": ") ? reason.dropFirst(library.count + 2) : reason[...]
-      return "cannot load \(library)\(why.isEmpty ? "" : ": \(why)"); install \(package)"
-        + " (apt-get install \(package))"
+    case .missingEncoder(let encoder, let library):
+      return "this build has no \(encoder) encoder (\(library) has none); choose another format"
+    case .missingLibrary(let library, let reason):
+      return "cannot load \(library)\(Self.loaderReason(reason, library: library))"
     case .internalError(let message): return "internal error: \(message)"
     case .cannotCreateOutput(let path, let problem):
       return "\(path): \(problem.message(naming: name))"
@@ -62,13 +47,20 @@ public enum TranscodeError: Error, Equatable, Sendable {
     case .interrupted: return "interrupted"
     }
   }
+
+  /// The loader's reason as `: reason`, without the library's own name in front (dlerror's text
+  /// starts with it when the library itself is missing); empty when there is none.
+  private static func loaderReason(_ reason: String, library: String) -> String {
+    let why = reason.hasPrefix(library + ": ") ? reason.dropFirst(library.count + 2) : reason[...]
+    return why.isEmpty ? "" : ": \(why)"
+  }
 }
 
 extension TranscodeError: CustomStringConvertible {
   public var description: String { message(naming: \.plainName) }
 }
 
-/// Why a valid GIF cannot become the requested output (exit 65).
+/// Why a valid GIF cannot become the requested output.
 public enum ConversionProblem: Equatable, Sendable, CustomStringConvertible {
   /// The canvas has no pixels (a side of 0): there is no picture to encode or lay out.
   case emptyCanvas(width: Int, height: Int)
@@ -104,7 +96,7 @@ extension ConversionProblem {
   public var description: String { message(naming: \.plainName) }
 }
 
-/// Why an output file cannot be created (exit 73).
+/// Why an output file cannot be created.
 public enum OutputProblem: Equatable, Sendable {
   /// The target exists and replacing was not asked for.
   case exists

@@ -21,8 +21,8 @@ public struct TimelineReport: Sendable, Codable, Equatable {
   public var maxStartErrorMilliseconds: Double
   public var durationErrorMilliseconds: Double
   public var warnings: [String]
-  /// The GIF frame each tick shows.
-  public var sequence: [Int]
+  /// The GIF frame each tick shows (JSON: a list with one number per tick; here, runs).
+  public var sequence: TickSequence
 
   /// The report of `plan`. Millisecond figures are rounded to the microsecond.
   public init(plan: TimelinePlan) {
@@ -39,8 +39,8 @@ public struct TimelineReport: Sendable, Codable, Equatable {
     ticksDuplicated = stats.ticksDuplicated
     maxStartErrorMilliseconds = Self.microseconds(stats.maxStartErrorMilliseconds)
     durationErrorMilliseconds = Self.microseconds(stats.durationErrorMilliseconds)
-    warnings = plan.warnings
-    sequence = plan.ticks
+    warnings = plan.warnings.map(\.description)
+    sequence = TickSequence(plan: plan)
   }
 
   /// `milliseconds` rounded to three decimals (13.333 rather than 13.333333333333334).

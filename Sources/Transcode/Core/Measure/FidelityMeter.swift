@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// How close an output's pictures are to the GIF's frames: PSNR and SSIM computed as FFmpeg's
 /// `psnr` and `ssim` filters compute them on planar RGB (what ../shared's quality.py and most
 /// published comparisons run), over a timeline of intervals.
@@ -105,7 +99,7 @@ package struct FidelityMeter: Sendable {
   }
 
   static func psnr(meanSquaredError mse: Double) -> Double {
-    mse == 0 ? .infinity : 10 * log10(255.0 * 255.0 / mse)
+    mse == 0 ? .infinity : 10 * SystemCalls.base10Log(255.0 * 255.0 / mse)
   }
 
   static func meanSquaredError(_ a: [UInt8], _ b: [UInt8]) -> Double {

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Positioned reads and writes on an open file, for the container compactions that rewrite a
 /// finished temporary in place (``MP4Compaction``, ``WebMCompaction``).
 package enum FileBytes {
@@ -12,15 +6,14 @@ package enum FileBytes {
   package static func openForRewrite(_ path: String) throws(CompactionError) -> (
     fd: Int32, size: Int
   ) {
-    let fd = open(path, O_RDWR | O_CLOEXEC)
-    guard fd >= 0 else { throw CompactionError(errno: errno) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else {
-      let error = errno
-      close(fd)
+    let fd = SystemCalls.openForRewrite(path)
+    guard fd >= 0 else { throw CompactionError(errno: SystemCalls.lastError) }
+    guard let info = SystemCalls.status(fd) else {
+      let error = SystemCalls.lastError
+      SystemCalls.closeFile(fd)
       throw CompactionError(errno: error)
     }
-    return (fd, Int(info.st_size))
+    return (fd, info.size)
   }
 
   /// The unsigned big-endian number in `width` (1-8) bytes of `b` at `offset`.
@@ -44,9 +37,9 @@ package enum FileBytes {
     var done = 0
     while done < count {
       let got = bytes.withUnsafeMutableBytes {
-        pread(fd, $0.baseAddress! + done, count - done, off_t(offset + done))
+        SystemCalls.readBytes(fd, $0.baseAddress! + done, count - done, at: offset + done)
       }
-      if got < 0 { throw CompactionError(errno: errno) }
+      if got < 0 { throw CompactionError(errno: SystemCalls.lastError) }
       if got == 0 { break }
       done += got
     }
@@ -60,9 +53,9 @@ package enum FileBytes {
     var done = 0
     while done < bytes.count {
       let put = bytes.withUnsafeBytes {
-        pwrite(fd, $0.baseAddress! + done, bytes.count - done, off_t(offset + done))
+        SystemCalls.writeBytes(fd, $0.baseAddress! + done, bytes.count - done, at: offset + done)
       }
-      if put < 0 { throw CompactionError(errno: errno) }
+      if put < 0 { throw CompactionError(errno: SystemCalls.lastError) }
       done += put
     }
   }
@@ -77,7 +70,7 @@ package enum FileBytes {
     var moved = 0
     while moved < count {
       let part = try read(fd, at: source + moved, count: min(1 << 20, count - moved))
-      guard !part.isEmpty else { throw CompactionError(errno: EIO) }
+      guard !part.isEmpty else { throw CompactionError(errno: SystemCalls.Errno.io) }
       try write(fd, part, at: target + moved)
       moved += part.count
     }

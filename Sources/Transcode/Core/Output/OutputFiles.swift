@@ -1,13 +1,14 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Writes one request's output files atomically, all or nothing: each target is first written
 /// to a temporary file beside it, and only `commit()` renames them into place. Dropping the
 /// value without committing (an error, a cancel) removes the temporaries; targets are never
 /// half-written and an existing file is only replaced when `replace` is set.
+///
+/// What `commit()` guarantees: each file's data is on disk (fsync) before its rename, and each
+/// folder is synced after, so a crash leaves either the old file or the whole new one. Several
+/// targets cannot be renamed in one step; when a later rename fails, the ones already done are
+/// rolled back (a target that did not exist is removed; one that did is restored from a hidden
+/// hard link made before the first rename), so the user finds every target as it was. Only a
+/// crash or power loss in the middle of the renames can leave some new and some old.
 ///
 /// The temporaries belong to the request's ``Cancellation``: they are made and removed under its
 /// lock, so ``Cancellation/removeTemporaries()`` always finds every one. They are created with
@@ -27,17 +28,17 @@ public final class OutputFiles {
     self.cancellation = cancellation
     for target in targets {
       if target == input { throw .cannotCreateOutput(path: target, .isInput) }
-      var info = stat()
-      if lstat(target, &info) == 0 {
-        if (info.st_mode & S_IFMT) == S_IFDIR {
+      if let info = SystemCalls.linkStatus(target) {
+        if info.kind == .directory {
           throw .cannotCreateOutput(path: target, .isDirectory)
         }
         if !replace { throw .cannotCreateOutput(path: target, .exists) }
       }
       let folder = Self.folder(of: target)
-      if access(folder, W_OK) != 0 {
+      if !SystemCalls.isWritable(folder) {
+        let missing = SystemCalls.lastError == SystemCalls.Errno.noEntry
         throw .cannotCreateOutput(
-          path: target, errno == ENOENT ? .folderMissing(folder) : .folderNotWritable(folder))
+          path: target, missing ? .folderMissing(folder) : .folderNotWritable(folder))
       }
     }
     temporaries = targets.map { ($0, Self.temporaryName(for: $0), false) }
@@ -55,9 +56,9 @@ public final class OutputFiles {
     return try cancellation.creatingTemporary(path) { () throws(TranscodeError) -> R in
       let fd = Self.makeFile(path)
       guard fd >= 0 else {
-        throw .cannotCreateOutput(path: target, .refused(InputFile.reason(errno)))
+        throw .cannotCreateOutput(path: target, .refused(InputFile.reason(SystemCalls.lastError)))
       }
-      close(fd)
+      SystemCalls.closeFile(fd)
       temporaries[i].made = true
       return try open(path)
     }
@@ -70,18 +71,21 @@ public final class OutputFiles {
     let fd = try cancellation.creatingTemporary(path) { () throws(TranscodeError) -> Int32 in
       let fd = Self.makeFile(path)
       guard fd >= 0 else {
-        throw .cannotCreateOutput(path: target, .refused(InputFile.reason(errno)))
+        throw .cannotCreateOutput(path: target, .refused(InputFile.reason(SystemCalls.lastError)))
       }
       temporaries[i].made = true
       return fd
     }
-    defer { close(fd) }
+    defer { SystemCalls.closeFile(fd) }
     var done = 0
     while done < bytes.count {
-      let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, bytes.count - done) }
+      let n = bytes.withUnsafeBytes {
+        SystemCalls.writeBytes(fd, $0.baseAddress! + done, bytes.count - done)
+      }
       if n < 0 {
-        if errno == EINTR { continue }
-        throw .io(path: target, reason: "write failed: \(InputFile.reason(errno))")
+        let failure = SystemCalls.lastError
+        if failure == SystemCalls.Errno.interrupted { continue }
+        throw .io(path: target, reason: "write failed: \(InputFile.reason(failure))")
       }
       done += n
     }
@@ -95,7 +99,11 @@ public final class OutputFiles {
     let path = temporaries[i].temporary
     var failure: Int32 = 0
     try cancellation.creatingTemporary(path) { () throws(TranscodeError) in
-      if rename(file, path) != 0 { failure = errno } else { temporaries[i].made = true }
+      if SystemCalls.renameItem(file, to: path) {
+        temporaries[i].made = true
+      } else {
+        failure = SystemCalls.lastError
+      }
     }
     if failure != 0 {
       throw .io(path: target, reason: "cannot move the finished file: \(InputFile.reason(failure))")
@@ -103,28 +111,113 @@ public final class OutputFiles {
     cancellation.releasingTemporary(file) {}
   }
 
-  /// Renames every temporary into place. After this the files are the user's.
+  /// Syncs every temporary, then renames them into place, all or nothing (see the type's
+  /// notes). After this the files are the user's.
   public func commit() throws(TranscodeError) {
     try cancellation.check()
-    for (target, temporary, made) in temporaries where made {
-      var failure: Int32 = 0
-      cancellation.releasingTemporary(temporary) {
-        if rename(temporary, target) != 0 { failure = errno }
-      }
-      if failure != 0 {
+    let made = temporaries.filter(\.made)
+    for (target, temporary, _) in made {
+      if let failure = Self.sync(temporary) {
         discard()
         throw .io(
-          path: target,
-          reason: "cannot move the finished file into place: \(InputFile.reason(failure))")
+          path: target, reason: "cannot write the file to disk: \(InputFile.reason(failure))")
       }
     }
+    // Under the cancellation's lock: a second Ctrl-C waits for the renames (or their rollback)
+    // instead of cutting them in half.
+    let failure = try cancellation.withTemporaries { (paths) throws(TranscodeError) in
+      Self.renameAll(made.map { ($0.target, $0.temporary) }, paths: &paths)
+    }
+    if let (target, code) = failure {
+      discard()
+      throw .io(
+        path: target,
+        reason: "cannot move the finished file into place: \(InputFile.reason(code))")
+    }
+    for i in temporaries.indices { temporaries[i].made = false }
     committed = true
+    var folders: [String] = []
+    for (target, _, _) in made where !folders.contains(Self.folder(of: target)) {
+      folders.append(Self.folder(of: target))
+    }
+    for folder in folders { _ = Self.sync(folder) }
+  }
+
+  /// Renames each temporary over its target; on the first failure, puts back the targets
+  /// already renamed and returns that target with the error code. `paths` is the
+  /// cancellation's set of temporaries (its lock is held): the renamed temporaries and the
+  /// backups leave it.
+  private static func renameAll(
+    _ moves: [(target: String, temporary: String)], paths: inout Set<String>
+  ) -> (String, Int32)? {
+    // A hidden hard link to each target that exists, so a rollback can restore it: only with
+    // more than one file (one rename is all or nothing by itself). A file system without hard
+    // links (FAT) gets no backup: such a target, once replaced, stays replaced.
+    var backups: [String?] = Array(repeating: nil, count: moves.count)
+    var existed = Array(repeating: false, count: moves.count)
+    defer {
+      for case let backup? in backups {
+        SystemCalls.removeFile(backup)
+        paths.remove(backup)
+      }
+    }
+    if moves.count > 1 {
+      for (i, move) in moves.enumerated() {
+        guard SystemCalls.linkStatus(move.target) != nil else { continue }
+        existed[i] = true
+        let backup = temporaryName(for: move.target, suffix: "old")
+        paths.insert(backup)
+        if SystemCalls.hardLink(move.target, to: backup) {
+          backups[i] = backup
+        } else {
+          let failure = SystemCalls.lastError
+          paths.remove(backup)
+          let noLinks: [Int32] = [
+            SystemCalls.Errno.notPermitted, SystemCalls.Errno.crossDevice,
+            SystemCalls.Errno.tooManyLinks, SystemCalls.Errno.notSupported,
+          ]
+          guard noLinks.contains(failure) else { return (move.target, failure) }
+        }
+      }
+    }
+    for (i, move) in moves.enumerated() {
+      guard SystemCalls.renameItem(move.temporary, to: move.target) else {
+        let failure = SystemCalls.lastError
+        for j in (0..<i).reversed() {
+          if let backup = backups[j] {
+            // Restored, or (should that rename fail too) left on disk for the user to recover.
+            SystemCalls.renameItem(backup, to: moves[j].target)
+            paths.remove(backup)
+            backups[j] = nil
+          } else if !existed[j] {
+            SystemCalls.removeFile(moves[j].target)
+          }
+        }
+        return (move.target, failure)
+      }
+      paths.remove(move.temporary)
+    }
+    return nil
+  }
+
+  /// fsync of the file or folder at `path`; the error code, or nil when it is on disk (or the
+  /// file system cannot sync a folder, EINVAL).
+  private static func sync(_ path: String) -> Int32? {
+    let fd = SystemCalls.openForReading(path)
+    guard fd >= 0 else { return SystemCalls.lastError }
+    defer { SystemCalls.closeFile(fd) }
+    while !SystemCalls.sync(fd) {
+      let failure = SystemCalls.lastError
+      if failure == SystemCalls.Errno.interrupted { continue }
+      return failure == SystemCalls.Errno.invalid ? nil : failure
+    }
+    return nil
   }
 
   /// Removes the temporaries (the targets are untouched).
   public func discard() {
     for (i, (_, temporary, made)) in temporaries.enumerated() where made {
-      cancellation.releasingTemporary(temporary) { unlink(temporary) }
+      cancellation.releasingTemporary(temporary) { SystemCalls.removeFile(temporary) }
       temporaries[i].made = false
     }
   }
@@ -143,7 +236,7 @@ public final class OutputFiles {
 
   /// A new file, never an existing one (O_EXCL), mode 0666 less the umask.
   private static func makeFile(_ path: String) -> Int32 {
-    open(path, O_WRONLY | O_CREAT | O_EXCL | O_TRUNC | O_CLOEXEC, 0o666)
+    SystemCalls.createNew(path)
   }
 
   private static func folder(of path: String) -> String {
@@ -153,10 +246,10 @@ public final class OutputFiles {
   }
 
   /// `.NAME.gif2x-PID-RANDOM.tmp` beside NAME (hidden, and never the name of a real output).
-  private static func temporaryName(for target: String) -> String {
+  private static func temporaryName(for target: String, suffix kind: String = "tmp") -> String {
     let folder = folder(of: target)
     let name = target.split(separator: "/").last.map(String.init) ?? target
     let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
-    return "\(folder)/.\(name).gif2x-\(getpid())-\(suffix).tmp"
+    return "\(folder)/.\(name).gif2x-\(SystemCalls.processID)-\(suffix).\(kind)"
   }
 }

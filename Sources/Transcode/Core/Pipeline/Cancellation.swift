@@ -1,11 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A request's stop switch and the temporary files it owns. Pass one with each request (or one
 /// for many); the library checks it between frames and throws ``TranscodeError/interrupted``,
 /// which unwinds and removes the request's temporaries.
@@ -40,7 +34,7 @@ public final class Cancellation: Sendable {
   /// Deletes every temporary file registered now and refuses new ones from here on.
   public func removeTemporaries() {
     files.withLock { state in
-      for path in state.paths { unlink(path) }
+      for path in state.paths { SystemCalls.removeFile(path) }
       state.paths.removeAll()
       state.closed = true
     }
@@ -63,6 +57,17 @@ public final class Cancellation: Sendable {
     files.withLock { state in
       action()
       state.paths.remove(path)
+    }
+  }
+
+  /// Runs `body` with the set of registered temporaries, under the lock ``removeTemporaries()``
+  /// takes, for a step that must not be cut in half by it (renaming several files into place).
+  package func withTemporaries<R>(
+    _ body: (inout Set<String>) throws(TranscodeError) -> R
+  ) throws(TranscodeError) -> R {
+    try files.withLock { (state) throws(TranscodeError) -> R in
+      if state.closed { throw .interrupted }
+      return try body(&state.paths)
     }
   }
 

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// A bounded first-in-first-out queue joining two pipeline stages on two threads.
 ///
 /// `push` blocks while the queue is full (so the decoder never runs more than `capacity`
@@ -9,7 +5,7 @@
 /// sides: pushes are refused from then on, and pops drain what is left and then return nil.
 /// That is how either stage stops the other on an error.
 ///
-/// `@unchecked Sendable`: every access to `items` and `closed` holds the mutex.
+/// `@unchecked Sendable`: every access to `items` and `closed` holds the lock.
 package final class StageQueue<Element: Sendable>: @unchecked Sendable {
   private let capacity: Int
   /// Taken slots are set to nil at once, so a taken value is uniquely referenced by its taker
@@ -17,22 +13,10 @@ package final class StageQueue<Element: Sendable>: @unchecked Sendable {
   private var items: [Element?] = []
   private var head = 0
   private var closed = false
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-  private let changed: UnsafeMutablePointer<pthread_cond_t>
+  private let lock = ConditionLock()
 
   package init(capacity: Int) {
     self.capacity = max(capacity, 1)
-    mutex = .allocate(capacity: 1)
-    changed = .allocate(capacity: 1)
-    pthread_mutex_init(mutex, nil)
-    pthread_cond_init(changed, nil)
-  }
-
-  deinit {
-    pthread_cond_destroy(changed)
-    pthread_mutex_destroy(mutex)
-    mutex.deallocate()
-    changed.deallocate()
   }
 
   private var count: Int { items.count - head }
@@ -40,9 +24,9 @@ package final class StageQueue<Element: Sendable>: @unchecked Sendable {
   /// Appends `item`, waiting for room; false (and the item dropped) when the queue is closed.
   @discardableResult
   package func push(_ item: Element) -> Bool {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    while !closed && count >= capacity { pthread_cond_wait(changed, mutex) }
+    lock.lock()
+    defer { lock.unlock() }
+    while !closed && count >= capacity { lock.wait() }
     if closed { return false }
     append(item)
     return true
@@ -51,8 +35,8 @@ package final class StageQueue<Element: Sendable>: @unchecked Sendable {
   /// Appends `item` when there is room right now; false otherwise (never waits).
   @discardableResult
   package func offer(_ item: Element) -> Bool {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
+    lock.lock()
+    defer { lock.unlock() }
     if closed || count >= capacity { return false }
     append(item)
     return true
@@ -60,30 +44,30 @@ package final class StageQueue<Element: Sendable>: @unchecked Sendable {
 
   /// The oldest item, waiting for one; nil once the queue is closed and empty.
   package func pop() -> Element? {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    while !closed && count == 0 { pthread_cond_wait(changed, mutex) }
+    lock.lock()
+    defer { lock.unlock() }
+    while !closed && count == 0 { lock.wait() }
     return take()
   }
 
   /// The oldest item if there is one right now (never waits).
   package func poll() -> Element? {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
+    lock.lock()
+    defer { lock.unlock() }
     return take()
   }
 
   /// Refuses further pushes and wakes every waiter.
   package func close() {
-    pthread_mutex_lock(mutex)
+    lock.lock()
     closed = true
-    pthread_cond_broadcast(changed)
-    pthread_mutex_unlock(mutex)
+    lock.broadcast()
+    lock.unlock()
   }
 
   private func append(_ item: Element) {
     items.append(item)
-    pthread_cond_broadcast(changed)
+    lock.broadcast()
   }
 
   private func take() -> Element? {
@@ -95,7 +79,7 @@ package final class StageQueue<Element: Sendable>: @unchecked Sendable {
       items.removeFirst(head)
       head = 0
     }
-    pthread_cond_broadcast(changed)
+    lock.broadcast()
     return item
   }
 }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `count` threads (``StageThread``s) each running `body` until it returns, joined together:
 /// how sheet pages are encoded in parallel and how a batch converts `-j` files at once. With
 /// the bounded ``StageQueue`` it is the one threading mechanism of the package.
@@ -40,6 +34,6 @@ package final class WorkerPool {
 
   /// Processors online (at least 1).
   package static var processorCount: Int {
-    max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    SystemCalls.processorCount
   }
 }

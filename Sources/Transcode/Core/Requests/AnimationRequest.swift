@@ -151,7 +151,7 @@ public struct AnimationSummary: Sendable, Equatable {
   /// The file's size in bytes.
   public var bytes: Int
   /// Things the user should know: timeline warnings, damage played through, loop changes.
-  public var warnings: [String]
+  public var warnings: [ConversionWarning]
   /// The quality used: the one asked for, the format's default, or the one a PSNR target chose.
   public var setting: Int
   /// The file measured against the GIF, when a PSNR target was searched for (nil otherwise).
@@ -162,7 +162,7 @@ public struct AnimationSummary: Sendable, Equatable {
   public init(
     output: String, format: AnimationRequest.Format, width: Int, height: Int, frames: Int,
     gifFrames: Int, durationMilliseconds: Int, plays: Int, keepsAlpha: Bool, bytes: Int,
-    warnings: [String], setting: Int = 0, fidelity: Fidelity? = nil, trials: Int = 0
+    warnings: [ConversionWarning], setting: Int = 0, fidelity: Fidelity? = nil, trials: Int = 0
   ) {
     self.output = output
     self.format = format

@@ -171,14 +171,14 @@ public struct WebSummary: Sendable, Equatable {
   public var gif: String
   /// Every file written, the page first.
   public var written: [String]
-  public var warnings: [String]
+  public var warnings: [ConversionWarning]
 
   public var kept: [WebRendition] { renditions.filter(\.kept) }
 
   public init(
     input: String, html: String, answer: Answer, width: Int, height: Int, transparent: Bool,
     plays: Int, gifBytes: Int, minimumPSNR: Double, renditions: [WebRendition],
-    poster: String?, gif: String, written: [String], warnings: [String]
+    poster: String?, gif: String, written: [String], warnings: [ConversionWarning]
   ) {
     self.input = input
     self.html = html

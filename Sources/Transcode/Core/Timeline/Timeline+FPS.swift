@@ -5,10 +5,10 @@
 /// All in integers, in units of 1/(100 * numerator) s, where tick k starts at
 /// `k * 100 * denominator` and frame i at `S[i] * numerator`: no floating-point drift, however
 /// long the GIF. Frame i is shown by the ticks `ceil(S[i] * num / unit) ..< ceil(E[i] * num /
-/// unit)`, with `unit = 100 * den` and `E[i] = S[i] + d[i]`, so a walk over the frames fills
-/// the ticks in O(frames + ticks) with no search.
+/// unit)`, with `unit = 100 * den` and `E[i] = S[i] + d[i]`, so a walk over the frames gives
+/// the runs in O(frames) with no search.
 extension Timeline {
-  /// The ticks of the fps timeline at `rate` over `durations` (in cs).
+  /// The runs of the fps timeline at `rate` over `durations` (in cs).
   ///
   /// Guarantees (TIMELINE.md): a frame at least one tick long is never dropped; every start is
   /// off by less than one tick; the total is kept to the nearest tick (ties round up).
@@ -19,7 +19,9 @@ extension Timeline {
   ///   but the last frame starts at 19.2 ticks, so 21 ticks rather than 20.
   /// - a nonempty GIF shorter than half a tick still gets one tick (rounding would give a
   ///   video with no frame at all).
-  package static func fpsTicks(_ durations: [Int], rate: FrameRate) throws(TimelineError) -> [Int] {
+  package static func fpsRuns(
+    _ durations: [Int], rate: FrameRate
+  ) throws(TimelineError) -> [TimelineRun] {
     let total = durations.reduce(0, +)
     let unit = 100 * rate.denominator
     let (scaledTotal, overflow) = total.multipliedReportingOverflow(by: rate.numerator)
@@ -41,8 +43,7 @@ extension Timeline {
     if count == 0 && total > 0 { count = 1 }
     try checkTickCount(count)
 
-    var ticks = [Int]()
-    ticks.reserveCapacity(count)
+    var runs: [TimelineRun] = []
     start = 0
     var lastWithDuration = 0
     for (frame, duration) in durations.enumerated() {
@@ -52,14 +53,12 @@ extension Timeline {
       let first = ceilDivide(start * rate.numerator, unit)
       if first >= count { break }
       let after = min(ceilDivide(end * rate.numerator, unit), count)
-      if after > first { ticks.append(contentsOf: repeatElement(frame, count: after - first)) }
+      runs.appendTicks(frame: frame, count: after - first)
       lastWithDuration = frame
     }
     // Ticks past the end of the GIF (the total rounded up) keep showing the last frame.
-    if ticks.count < count {
-      ticks.append(contentsOf: repeatElement(lastWithDuration, count: count - ticks.count))
-    }
-    return ticks
+    runs.appendTicks(frame: lastWithDuration, count: count - runs.tickTotal)
+    return runs
   }
 
   /// `ceil(a / b)` for `a >= 0`, `b > 0`.

@@ -17,16 +17,17 @@ extension Timeline {
     FrameRate(100, gcdTickCentiseconds(durations))
   }
 
-  /// The gcd timeline's rate and ticks. Zero-length frames get no tick.
-  package static func gcdTicks(_ durations: [Int]) throws(TimelineError) -> (FrameRate, [Int]) {
+  /// The gcd timeline's rate and runs: each frame with a duration fills `d[i] / gcd` ticks.
+  /// Zero-length frames get no tick.
+  package static func gcdRuns(
+    _ durations: [Int]
+  ) throws(TimelineError) -> (FrameRate, [TimelineRun]) {
     let tick = gcdTickCentiseconds(durations)
-    let count = durations.reduce(0, +) / tick
-    try checkTickCount(count)
-    var ticks = [Int]()
-    ticks.reserveCapacity(count)
-    for (frame, duration) in durations.enumerated() where duration > 0 {
-      ticks.append(contentsOf: repeatElement(frame, count: duration / tick))
+    try checkTickCount(durations.reduce(0, +) / tick)
+    var runs: [TimelineRun] = []
+    for (frame, duration) in durations.enumerated() {
+      runs.appendTicks(frame: frame, count: duration / tick)
     }
-    return (FrameRate(100, tick), ticks)
+    return (FrameRate(100, tick), runs)
   }
 }

@@ -26,10 +26,10 @@ extension Timeline {
     Float(Double(centiseconds) / 100)
   }
 
-  /// The integrity timeline's rate and ticks for `level` (clamped to 0...1, as SwiftyGif does).
-  package static func integrityTicks(
+  /// The integrity timeline's rate and runs for `level` (clamped to 0...1, as SwiftyGif does).
+  package static func integrityRuns(
     _ durations: [Int], level: Float
-  ) throws(TimelineError) -> (FrameRate, [Int]) {
+  ) throws(TimelineError) -> (FrameRate, [TimelineRun]) {
     let level = max(0, min(1, level))
     let rates = swiftyGifRefreshFactors.map { swiftyGifRefreshFactors[0] / $0 }
     var ends = durations.map(swiftyGifSeconds)
@@ -51,23 +51,23 @@ extension Timeline {
     preconditionFailure("the last candidate rate is always taken")
   }
 
-  /// SwiftyGif's display order: ticks 1...positions.last; frame `old` is shown while the tick
-  /// number is at most its position, then the walk moves to the next frame.
-  private static func swiftyGifDisplayOrder(_ positions: [Int]) throws(TimelineError) -> [Int] {
+  /// SwiftyGif's display order as runs: ticks 1...positions.last; frame `old` is shown while
+  /// the tick number is at most its position, then the walk moves to the next frame. (SwiftyGif
+  /// walks tick by tick; a frame's stretch is the ticks from the walk's place up to its
+  /// position, so one step per frame gives the same order.)
+  private static func swiftyGifDisplayOrder(
+    _ positions: [Int]
+  ) throws(TimelineError) -> [TimelineRun] {
     let tickCount = positions.last ?? 0
     try checkTickCount(tickCount)
-    var order = [Int]()
-    order.reserveCapacity(tickCount)
-    var old = 0
+    var runs: [TimelineRun] = []
     var new = 1
-    while new <= tickCount && old < positions.count {
-      if new <= positions[old] {
-        order.append(old)
-        new += 1
-      } else {
-        old += 1
-      }
+    for (old, position) in positions.enumerated() where new <= tickCount {
+      let last = min(position, tickCount)
+      guard last >= new else { continue }
+      runs.appendTicks(frame: old, count: last - new + 1)
+      new = last + 1
     }
-    return order
+    return runs
   }
 }

@@ -1,10 +1,12 @@
-/// Plans timelines: GIF delays in, the output rate and the tick sequence out (TIMELINE.md).
+/// Plans timelines: GIF delays in, the output rate and the tick sequence out (TIMELINE.md), as
+/// runs (frame, first tick, tick count): never a list with one entry per tick.
 ///
 /// Pure integer arithmetic on the list of delays (except `integrity`, which reproduces
 /// SwiftyGif's Float32 arithmetic on purpose): no pixels, no FFmpeg, no Foundation.
-/// Every timeline runs in O(frames + ticks) time.
+/// Every timeline runs in O(frames) time and memory, however many ticks it has.
 public enum Timeline {
-  /// The most ticks a plan may have: 10^7, about 55 hours at 50 fps (80 MB of tick indexes).
+  /// The most ticks a plan may have: 10^7, about 55 hours at 50 fps. Plans are runs, so this
+  /// bounds the pictures a `--cfr` video or a sheet may have, not the plan's memory.
   public static let maxTicks = 10_000_000
 
   /// The duration every frame gets when all delays are zero (GIF-SEMANTICS.md: nothing is
@@ -28,36 +30,47 @@ public enum Timeline {
       throw .delayOutOfRange(frame: frame, centiseconds: delay)
     }
     var durations = policy.apply(delaysCentiseconds)
-    var warnings: [String] = []
+    var warnings: [ConversionWarning] = []
     if !(kind == .native && keepsZeroDurations) && !durations.isEmpty
       && durations.allSatisfy({ $0 == 0 })
     {
       durations = [Int](repeating: allZeroCentiseconds, count: durations.count)
-      warnings.append("all delays are zero; playing at \(allZeroCentiseconds) cs per frame")
+      warnings.append(.allDelaysZero(centiseconds: allZeroCentiseconds))
     }
     var resolved = kind
     if case .auto(let cap) = kind {
       if let cap, gcdRate(durations) > cap { resolved = .fps(cap) } else { resolved = .gcd }
     }
     let rate: FrameRate?
-    let ticks: [Int]
+    let runs: [TimelineRun]
     switch resolved {
-    case .native: (rate, ticks) = (nil, Array(durations.indices))
-    case .gcd: (rate, ticks) = try gcdTicks(durations)
-    case .fps(let fps): (rate, ticks) = (fps, try fpsTicks(durations, rate: fps))
-    case .integrity(let level): (rate, ticks) = try integrityTicks(durations, level: level)
+    case .native: (rate, runs) = (nil, nativeRuns(durations))
+    case .gcd: (rate, runs) = try gcdRuns(durations)
+    case .fps(let fps): (rate, runs) = (fps, try fpsRuns(durations, rate: fps))
+    case .integrity(let level): (rate, runs) = try integrityRuns(durations, level: level)
     case .auto: preconditionFailure("auto is resolved to gcd or fps above")
     }
-    if ticks.isEmpty && !durations.isEmpty, let rate {
+    if runs.isEmpty && !durations.isEmpty, let rate {
       // Only `integrity` gets here: SwiftyGif truncates, so a GIF shorter than one of its
       // ticks gets an empty display order, exactly as in SwiftyGif.
-      warnings.append(
-        "the timeline shows no frame: at \(rate) fps the GIF ends before the first tick;"
-          + " use a higher integrity level")
+      warnings.append(.noFrameShown(rate: rate))
     }
     return TimelinePlan(
-      kind: kind, resolvedKind: resolved, policy: policy, rate: rate, ticks: ticks,
+      kind: kind, resolvedKind: resolved, policy: policy, rate: rate, runs: runs,
       durationsCentiseconds: durations, warnings: warnings)
+  }
+
+  /// The native plan's runs: every GIF frame once, in centisecond ticks, its duration as the
+  /// tick count (0 for a raw zero-length frame).
+  private static func nativeRuns(_ durations: [Int]) -> [TimelineRun] {
+    var runs: [TimelineRun] = []
+    runs.reserveCapacity(durations.count)
+    var start = 0
+    for (frame, duration) in durations.enumerated() {
+      runs.append(TimelineRun(frame: frame, firstTick: start, tickCount: duration))
+      start += duration
+    }
+    return runs
   }
 
   /// Throws ``TimelineError/tooManyTicks(count:limit:)`` when `count` is over ``maxTicks``.

@@ -12,62 +12,47 @@ public struct TimelinePlan: Sendable, Equatable {
   public var policy: DelayPolicy
   /// The constant output rate; nil for `native` (variable frame rate).
   public var rate: FrameRate?
-  /// Constant rate: the GIF frame index each tick shows, in order. Native: every GIF frame once,
-  /// `0..<n`, including frames of duration 0 (which constant-rate plans never show on their own).
-  public private(set) var ticks: [Int]
   /// One duration per GIF frame, in cs, after the delay policy (and the all-zero rule).
   public private(set) var durationsCentiseconds: [Int]
   /// What the caller should tell the user, e.g. that all delays were zero.
-  public var warnings: [String]
-  /// The ticks as runs, in order: each GIF frame shown, from which tick, for how many. Made
-  /// once here; video, sheets and reports read these instead of scanning `ticks` again.
-  /// Native plans count in centisecond ticks (``tickRate`` 100): one run per GIF frame, its
-  /// duration as the tick count (0 for a raw zero-length frame).
-  public private(set) var runs: [TimelineRun] = []
+  public var warnings: [ConversionWarning]
+  /// The plan itself: each GIF frame shown, from which tick, for how many, in order. Constant
+  /// rate: one run per stretch of ticks showing one frame (never two in a row with the same
+  /// frame, never an empty one). Native plans count in centisecond ticks (``tickRate`` 100):
+  /// one run per GIF frame, its duration as the tick count (0 for a raw zero-length frame).
+  /// There is no list with one entry per tick: a plan's memory is O(frames), however long.
+  public private(set) var runs: [TimelineRun]
 
   /// A plan from its parts; `resolvedKind` defaults to `kind`. For tests and hand-made plans:
   /// ``Timeline/plan(delaysCentiseconds:policy:kind:)`` is the normal way to get one.
+  /// Constant-rate runs are laid end to end from tick 0 in the order given (their `firstTick`
+  /// is recomputed), empty ones dropped and neighbours showing the same frame joined.
   public init(
     kind: TimelineKind, resolvedKind: TimelineKind? = nil, policy: DelayPolicy = .browser,
-    rate: FrameRate?, ticks: [Int], durationsCentiseconds: [Int], warnings: [String] = []
+    rate: FrameRate?, runs: [TimelineRun], durationsCentiseconds: [Int],
+    warnings: [ConversionWarning] = []
   ) {
     self.kind = kind
     self.resolvedKind = resolvedKind ?? kind
     self.policy = policy
     self.rate = rate
-    self.ticks = ticks
     self.durationsCentiseconds = durationsCentiseconds
     self.warnings = warnings
-    runs = Self.makeRuns(rate: rate, ticks: ticks, durations: durationsCentiseconds)
-  }
-
-  /// The runs of a plan's ticks (constant rate) or durations (native).
-  private static func makeRuns(rate: FrameRate?, ticks: [Int], durations: [Int]) -> [TimelineRun] {
-    var runs: [TimelineRun] = []
-    guard rate != nil else {
-      var start = 0
-      for frame in ticks {
-        let duration = frame < durations.count ? durations[frame] : 0
-        runs.append(TimelineRun(frame: frame, firstTick: start, tickCount: duration))
-        start += duration
-      }
-      return runs
+    if rate == nil {
+      self.runs = runs
+    } else {
+      var joined: [TimelineRun] = []
+      joined.reserveCapacity(runs.count)
+      for run in runs { joined.appendTicks(frame: run.frame, count: run.tickCount) }
+      self.runs = joined
     }
-    var tick = 0
-    while tick < ticks.count {
-      var end = tick + 1
-      while end < ticks.count && ticks[end] == ticks[tick] { end += 1 }
-      runs.append(TimelineRun(frame: ticks[tick], firstTick: tick, tickCount: end - tick))
-      tick = end
-    }
-    return runs
   }
 
   /// Ticks per second: the rate, or 100 for native plans (whose ticks are centiseconds).
   public var tickRate: FrameRate { rate ?? FrameRate(100) }
 
   /// The length of one play in ticks.
-  public var totalTicks: Int { runs.last.map { $0.firstTick + $0.tickCount } ?? 0 }
+  public var totalTicks: Int { runs.tickTotal }
 
   /// When tick `k` starts, in units of `1/unitsPerSecond` s, rounded to the nearest (halves
   /// up): exact integer arithmetic, so no drift however long the GIF.
@@ -84,7 +69,7 @@ public struct TimelinePlan: Sendable, Equatable {
   public var durationMilliseconds: Int { milliseconds(atTick: totalTicks) }
 
   /// How many ticks (native: how many entries, one per GIF frame).
-  public var tickCount: Int { ticks.count }
+  public var tickCount: Int { rate == nil ? runs.count : totalTicks }
 
   /// The total duration of one play, in cs: the sum of the durations.
   public var totalCentiseconds: Int { durationsCentiseconds.reduce(0, +) }
@@ -102,7 +87,7 @@ public struct TimelinePlan: Sendable, Equatable {
   }
 
   /// Shown, dropped and duplicated frames and the timing errors (see ``TimelineStats``).
-  /// Computed on each call in O(frames + ticks).
+  /// Computed on each call in O(frames).
   public var stats: TimelineStats { TimelineStats(plan: self) }
 }
 
@@ -114,5 +99,21 @@ public struct TimelineRun: Sendable, Equatable {
 
   public init(frame: Int, firstTick: Int, tickCount: Int) {
     (self.frame, self.firstTick, self.tickCount) = (frame, firstTick, tickCount)
+  }
+}
+
+extension [TimelineRun] {
+  /// Ticks in all: where the next run starts.
+  package var tickTotal: Int { last.map { $0.firstTick + $0.tickCount } ?? 0 }
+
+  /// Adds `count` ticks showing `frame` after the last run: joined to it when it shows the
+  /// same frame, nothing when `count` is not positive. How every constant-rate plan is built.
+  package mutating func appendTicks(frame: Int, count: Int) {
+    guard count > 0 else { return }
+    if let last, last.frame == frame {
+      self[endIndex - 1].tickCount += count
+    } else {
+      append(TimelineRun(frame: frame, firstTick: tickTotal, tickCount: count))
+    }
   }
 }

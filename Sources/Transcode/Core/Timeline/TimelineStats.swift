@@ -22,7 +22,7 @@ public struct TimelineStats: Sendable, Equatable, Codable {
     self.durationErrorMilliseconds = durationErrorMilliseconds
   }
 
-  /// The figures of `plan`, in one pass over its frames and one over its ticks.
+  /// The figures of `plan`, in one pass over its frames and one over its runs.
   ///
   /// Times are compared exactly in integers, in units of 1/(100 * numerator) s: tick k starts
   /// at `k * 100 * denominator` of them and frame i at `S[i] * numerator`. A native plan has no
@@ -33,13 +33,13 @@ public struct TimelineStats: Sendable, Equatable, Codable {
     let numerator = plan.rate?.numerator ?? 1
     let tickUnits = 100 * (plan.rate?.denominator ?? 1)
     var seen = [Bool](repeating: false, count: frameCount)
-    var (shown, runs, worst) = (0, 0, 0.0)
-    for (tick, frame) in plan.ticks.enumerated() {
-      if tick == 0 || plan.ticks[tick - 1] != frame { runs += 1 }
+    var (shown, worst) = (0, 0.0)
+    for run in plan.runs {
+      let frame = run.frame
       guard frame >= 0 && frame < frameCount, !seen[frame] else { continue }
       seen[frame] = true
       shown += 1
-      let error = abs(Self.difference(tick, tickUnits, starts[frame], numerator))
+      let error = abs(Self.difference(run.firstTick, tickUnits, starts[frame], numerator))
       worst = max(worst, error)
     }
     guard plan.rate != nil else {
@@ -53,9 +53,10 @@ public struct TimelineStats: Sendable, Equatable, Codable {
     where duration > 0 && !seen[frame] {
       dropped += 1
     }
-    let units = Self.difference(plan.ticks.count, tickUnits, plan.totalCentiseconds, numerator)
+    let ticks = plan.totalTicks
+    let units = Self.difference(ticks, tickUnits, plan.totalCentiseconds, numerator)
     self.init(
-      framesShown: shown, framesDropped: dropped, ticksDuplicated: plan.ticks.count - runs,
+      framesShown: shown, framesDropped: dropped, ticksDuplicated: ticks - plan.runs.count,
       maxStartErrorMilliseconds: worst * 10 / Double(numerator),
       durationErrorMilliseconds: units * 10 / Double(numerator))
   }

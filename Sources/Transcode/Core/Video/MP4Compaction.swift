@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Takes out of a finished faststart MP4 the boxes no player reads, in place: what libavformat
 /// 5.1 writes whether or not there is anything to say. On muybridge (30x20, 15 frames) that is
 /// 105 of 3,088 bytes; on a tiny GIF a tenth of the file.
@@ -24,7 +18,7 @@ package enum MP4Compaction {
   @discardableResult
   package static func compact(path: String) throws(CompactionError) -> Int {
     let (fd, fileSize) = try FileBytes.openForRewrite(path)
-    defer { close(fd) }
+    defer { SystemCalls.closeFile(fd) }
 
     // The top-level boxes: ftyp, moov, free..., mdat (last).
     var boxes: [(type: String, offset: Int, size: Int)] = []
@@ -55,8 +49,8 @@ package enum MP4Compaction {
     // to be read.
     try FileBytes.write(fd, compacted, at: moov.offset)
     try FileBytes.move(fd, from: mdat.offset, to: newMdatOffset, count: mdat.size)
-    guard ftruncate(fd, off_t(newMdatOffset + mdat.size)) == 0 else {
-      throw CompactionError(errno: errno)
+    guard SystemCalls.truncate(fd, to: newMdatOffset + mdat.size) else {
+      throw CompactionError(errno: SystemCalls.lastError)
     }
     return fileSize - (newMdatOffset + mdat.size)
   }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Takes out of a finished WebM the elements no player needs, in place: the `Void` libavformat
 /// 5.1 reserves for a larger SeekHead (89 bytes and more) and the `Tags` holding the track's
 /// DURATION (54 bytes; Segment Info has the duration, which is what players read). On
@@ -42,7 +36,7 @@ package enum WebMCompaction {
   @discardableResult
   package static func compact(path: String) throws(CompactionError) -> Int {
     let (fd, fileSize) = try FileBytes.openForRewrite(path)
-    defer { close(fd) }
+    defer { SystemCalls.closeFile(fd) }
 
     // The EBML header, then the Segment to the end of the file.
     let head = try FileBytes.read(fd, at: 0, count: min(fileSize, 256))
@@ -135,8 +129,8 @@ package enum WebMCompaction {
           fd, from: child.offset, to: start + moved, count: child.end - child.offset)
       }
     }
-    guard ftruncate(fd, off_t(start + newSegmentSize)) == 0 else {
-      throw CompactionError(errno: errno)
+    guard SystemCalls.truncate(fd, to: start + newSegmentSize) else {
+      throw CompactionError(errno: SystemCalls.lastError)
     }
     return fileSize - (start + newSegmentSize)
   }

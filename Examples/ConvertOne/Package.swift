@@ -1,0 +1,19 @@
+// swift-tools-version:6.0
+// A program that uses gif2x's library the way another package would: by path, through its two
+// library products, calling only what they make public.
+import PackageDescription
+
+let package = Package(
+  name: "ConvertOne",
+  platforms: [.macOS(.v15)],
+  dependencies: [.package(name: "gif2x", path: "../..")],
+  targets: [
+    .executableTarget(
+      name: "ConvertOne",
+      dependencies: [
+        .product(name: "Transcode", package: "gif2x"),
+        .product(name: "TranscodeCore", package: "gif2x"),
+      ])
+  ],
+  swiftLanguageModes: [.v6]
+)

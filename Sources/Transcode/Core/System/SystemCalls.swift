@@ -1,0 +1,212 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#else
+  #error("gif2x calls the C library through Glibc (Linux) or Darwin (macOS)")
+#endif
+
+/// Every call gif2x makes to the C library (files, processes, terminals, clocks, threads) goes
+/// through this folder, `Core/System`: the only place that knows Glibc from Darwin. The
+/// exceptions are the C libraries gif2x wraps (FFmpeg, libpng, libwebp, libavif, each in its
+/// own folder). The CLI reaches the C library through it too (`package` access).
+///
+/// Thin on purpose: each function is the call it names with Swift types, returning what the
+/// call returns; a caller that needs the reason reads ``lastError`` right after a failure.
+package enum SystemCalls {
+  /// `errno`: the reason of the last failed call on this thread.
+  package static var lastError: Int32 { errno }
+
+  /// strerror's text for `code`.
+  package static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+  /// The `errno` values callers tell apart.
+  package enum Errno {
+    package static let interrupted = EINTR
+    package static let noEntry = ENOENT
+    package static let accessDenied = EACCES
+    package static let notPermitted = EPERM
+    package static let isDirectory = EISDIR
+    package static let exists = EEXIST
+    package static let invalid = EINVAL
+    package static let io = EIO
+    package static let noSpace = ENOSPC
+    package static let quota = EDQUOT
+    package static let tooLarge = EFBIG
+    package static let noDevice = ENXIO
+    package static let readOnly = EROFS
+    package static let crossDevice = EXDEV
+    package static let tooManyLinks = EMLINK
+    package static let notSupported = EOPNOTSUPP
+  }
+
+  // MARK: Files
+
+  /// A descriptor to read `path`, or -1.
+  package static func openForReading(_ path: String) -> Int32 {
+    open(path, O_RDONLY | O_CLOEXEC)
+  }
+
+  /// A descriptor to read and write `path` in place, or -1.
+  package static func openForRewrite(_ path: String) -> Int32 {
+    open(path, O_RDWR | O_CLOEXEC)
+  }
+
+  /// A new file, never an existing one (O_EXCL), mode 0666 less the umask: its descriptor to
+  /// write, or -1.
+  package static func createNew(_ path: String) -> Int32 {
+    open(path, O_WRONLY | O_CREAT | O_EXCL | O_TRUNC | O_CLOEXEC, 0o666)
+  }
+
+  package static func closeFile(_ fd: Int32) { _ = close(fd) }
+
+  /// Up to `count` bytes into `buffer`: how many (0 at the end), or -1.
+  package static func readBytes(
+    _ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int
+  ) -> Int {
+    read(fd, buffer, count)
+  }
+
+  /// Up to `count` bytes from `buffer`: how many were written, or -1.
+  package static func writeBytes(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, buffer, count)
+  }
+
+  /// `read` at `offset`, leaving the file position alone.
+  package static func readBytes(
+    _ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int, at offset: Int
+  ) -> Int {
+    pread(fd, buffer, count, off_t(offset))
+  }
+
+  /// `write` at `offset`, leaving the file position alone.
+  package static func writeBytes(
+    _ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int, at offset: Int
+  ) -> Int {
+    pwrite(fd, buffer, count, off_t(offset))
+  }
+
+  /// Cuts (or extends) the file to `size` bytes; false on failure.
+  package static func truncate(_ fd: Int32, to size: Int) -> Bool {
+    ftruncate(fd, off_t(size)) == 0
+  }
+
+  /// fsync: the file's data on disk; false on failure.
+  package static func sync(_ fd: Int32) -> Bool { fsync(fd) == 0 }
+
+  /// false on failure.
+  @discardableResult
+  package static func renameItem(_ from: String, to: String) -> Bool { rename(from, to) == 0 }
+
+  /// A hard link `to` to the file at `from`; false on failure.
+  package static func hardLink(_ from: String, to: String) -> Bool { link(from, to) == 0 }
+
+  package static func removeFile(_ path: String) { _ = unlink(path) }
+
+  /// Whether the folder at `path` can be written to (false with ``lastError`` set otherwise).
+  package static func isWritable(_ path: String) -> Bool { access(path, W_OK) == 0 }
+
+  /// mkdir with mode 0755 less the umask; false on failure.
+  package static func makeFolder(_ path: String) -> Bool { mkdir(path, 0o755) == 0 }
+
+  /// The names in the folder at `path` ("." and ".." left out); empty when it cannot be read.
+  package static func folderEntries(_ path: String) -> [String] {
+    guard let dir = opendir(path) else { return [] }
+    defer { closedir(dir) }
+    var names: [String] = []
+    while let entry = readdir(dir) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+
+  /// What stat says of a file.
+  package struct FileStatus {
+    package enum Kind { case regular, directory, other }
+    package var kind: Kind
+    package var size: Int
+    /// The modification time: seconds and nanoseconds since the epoch.
+    package var modified: (seconds: Int, nanoseconds: Int)
+
+    fileprivate init(_ info: stat) {
+      switch info.st_mode & S_IFMT {
+      case S_IFREG: kind = .regular
+      case S_IFDIR: kind = .directory
+      default: kind = .other
+      }
+      size = Int(info.st_size)
+      #if canImport(Glibc)
+        modified = (Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec))
+      #else
+        modified = (Int(info.st_mtimespec.tv_sec), Int(info.st_mtimespec.tv_nsec))
+      #endif
+    }
+  }
+
+  /// stat of `path` (following a symbolic link), nil on failure.
+  package static func status(_ path: String) -> FileStatus? {
+    var info = stat()
+    return stat(path, &info) == 0 ? FileStatus(info) : nil
+  }
+
+  /// lstat of `path` (a symbolic link itself), nil on failure.
+  package static func linkStatus(_ path: String) -> FileStatus? {
+    var info = stat()
+    return lstat(path, &info) == 0 ? FileStatus(info) : nil
+  }
+
+  /// fstat of an open file, nil on failure.
+  package static func status(_ fd: Int32) -> FileStatus? {
+    var info = stat()
+    return fstat(fd, &info) == 0 ? FileStatus(info) : nil
+  }
+
+  // MARK: Process, terminal, clock
+
+  package static var processID: Int32 { getpid() }
+
+  /// Processors online (at least 1).
+  package static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
+  package static func environment(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+  }
+
+  /// Sets `name` to `value` unless it is set already (when `replacing` is false).
+  package static func setEnvironment(_ name: String, _ value: String, replacing: Bool) {
+    setenv(name, value, replacing ? 1 : 0)
+  }
+
+  /// Ends the process with `status` (atexit handlers and stdio flushing run).
+  package static func exitProcess(_ status: Int32) -> Never { exit(status) }
+
+  /// Whether `fd` is a terminal.
+  package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+  /// The width in columns of the terminal on `fd`, nil when it is none or says 0.
+  package static func terminalColumns(_ fd: Int32) -> Int? {
+    var size = winsize()
+    guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
+  }
+
+  /// Monotonic time in seconds (CLOCK_MONOTONIC).
+  package static var monotonicSeconds: Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+
+  // MARK: Memory and arithmetic
+
+  /// Whether the `count` bytes at `a` and at `b` are equal (memcmp).
+  package static func sameBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+    memcmp(a, b, count) == 0
+  }
+
+  /// The C library's log10 (the standard library has none without Foundation).
+  package static func base10Log(_ x: Double) -> Double { log10(x) }
+}
