@@ -23,20 +23,8 @@ struct BatchOptions: ParsableArguments {
     help: "Skip inputs whose outputs exist and are newer than the input.")
   var skipExisting = false
 
-  @Option(
-    name: .long,
-    help: ArgumentHelp(
-      "Record each input's SHA-256, the options, versions and each output's SHA-256 here, and"
-        + " skip the inputs whose record still holds (unchanged); a path ending in / is a folder"
-        + " of one file per shard.", valueName: "file"))
-  var manifest: String?
-
-  @Option(
-    name: .long,
-    help: ArgumentHelp(
-      "Take only the inputs whose relative path hashes to i mod n (0 <= i < n), so n machines"
-        + " or processes split the inputs without talking.", valueName: "i/n"))
-  var shard: String?
+  @Option(name: .long, help: PipelineSettings.manifestHelp) var manifest: String?
+  @Option(name: .long, help: PipelineSettings.shardHelp) var shard: String?
 
   /// `--manifest` and `--shard` (checked by `validate()`).
   var pipeline: PipelineSettings {

@@ -1,9 +1,6 @@
 import FoundationEssentials
 import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import TranscodeCore
 
 /// One manifest file on disk: JSON lines, a ``ManifestHeader`` and then one ``ManifestRecord``
 /// per line, a later line for the same input and target replacing an earlier one.
@@ -17,19 +14,22 @@ final class ManifestFile: Sendable {
   let path: String
   /// The records the file held when opened.
   let records: [ManifestRecord.Key: ManifestRecord]
-  /// The file open for appending, and every record as it stands now.
-  private let state: Mutex<(descriptor: Int32, records: [ManifestRecord.Key: ManifestRecord])>
+  /// The file open for writing, where its end is, and every record as it stands now.
+  private let state:
+    Mutex<
+      (descriptor: Int32, end: Int, records: [ManifestRecord.Key: ManifestRecord])
+    >
 
   /// Reads `path` (missing: no records) and rewrites it compacted, ready for appends.
   init(path: String) throws(PipelineError) {
     self.path = path
     let read = try Self.read(path)
     records = read
-    let fd = try Self.rewrite(path, records: read)
-    state = Mutex((fd, read))
+    let (fd, end) = try Self.rewrite(path, records: read)
+    state = Mutex((fd, end, read))
   }
 
-  deinit { state.withLock { _ = close($0.descriptor) } }
+  deinit { state.withLock { SystemCalls.closeFile($0.descriptor) } }
 
   /// Rewrites the file compacted, its records sorted by input and target, so that the manifest a
   /// run leaves has the same bytes whatever order `-j` finished the files in (a manifest kept in
@@ -37,9 +37,9 @@ final class ManifestFile: Sendable {
   func compact() throws(PipelineError) {
     let failure: PipelineError? = state.withLock { state in
       do throws(PipelineError) {
-        let fd = try Self.rewrite(path, records: state.records)
-        close(state.descriptor)
-        state.descriptor = fd
+        let (fd, end) = try Self.rewrite(path, records: state.records)
+        SystemCalls.closeFile(state.descriptor)
+        (state.descriptor, state.end) = (fd, end)
         return nil
       } catch {
         return error
@@ -56,29 +56,21 @@ final class ManifestFile: Sendable {
     line += "\n"
     let failure: Int32? = state.withLock { state in
       state.records[record.key] = record
-      let fd = state.descriptor
-      var line = line
-      return line.withUTF8 { buf in
-        var done = 0
-        while done < buf.count {
-          let n = write(fd, buf.baseAddress! + done, buf.count - done)
-          if n < 0 && errno == EINTR { continue }
-          if n <= 0 { return errno }
-          done += n
-        }
-        return fdatasync(fd) == 0 ? nil : errno
-      }
+      let bytes = Array(line.utf8)
+      if let failure = Self.write(bytes, to: state.descriptor, at: state.end) { return failure }
+      state.end += bytes.count
+      return SystemCalls.sync(state.descriptor) ? nil : SystemCalls.lastError
     }
-    if let failure { throw .cannotWrite(path, reason: String(cString: strerror(failure))) }
+    if let failure { throw .cannotWrite(path, reason: SystemCalls.errorText(failure)) }
   }
 
   /// The records of an existing manifest file; none when there is no file. A file that does not
   /// start with the header is not read (nor ever replaced): exit 65.
   static func read(_ path: String) throws(PipelineError) -> [ManifestRecord.Key: ManifestRecord] {
     let bytes: [UInt8]
-    switch FileBytes.read(path) {
+    switch Self.contents(of: path) {
     case .success(let b): bytes = b
-    case .failure(let problem) where problem.errno == ENOENT: return [:]
+    case .failure(let problem) where problem.errno == SystemCalls.Errno.noEntry: return [:]
     case .failure(let problem): throw .cannotRead(path, reason: problem.reason)
     }
     if bytes.isEmpty { return [:] }
@@ -104,64 +96,65 @@ final class ManifestFile: Sendable {
   }
 
   /// Writes the header and `records` to a hidden temporary beside `path`, flushes it, renames it
-  /// into place and flushes the folder; returns the file open for appending.
+  /// into place and flushes the folder; returns the file, open for writing at its end (the
+  /// descriptor made for the temporary: the rename keeps it), and that end.
   private static func rewrite(
     _ path: String, records: [ManifestRecord.Key: ManifestRecord]
-  ) throws(PipelineError) -> Int32 {
+  ) throws(PipelineError) -> (descriptor: Int32, end: Int) {
     let slash = path.lastIndex(of: "/")
     let folder = slash.map { String(path[..<$0]) } ?? "."
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    let temporary = (slash == nil ? "" : folder + "/") + ".\(name).\(getpid()).tmp"
+    let temporary =
+      (slash == nil ? "" : folder + "/") + ".\(name).\(SystemCalls.processID).tmp"
     var text = (try? JSONText.encode(ManifestHeader.current, pretty: false)) ?? ""
     text += "\n"
     for record in records.values.sorted(by: { $0.key < $1.key }) {
       guard let line = try? JSONText.encode(record, pretty: false) else { continue }
       text += line + "\n"
     }
-    func failed(_ code: Int32) -> PipelineError {
-      unlink(temporary)
-      return .cannotWrite(path, reason: String(cString: strerror(code)))
+    let bytes = Array(text.utf8)
+    // A temporary a killed run of the same process id left.
+    SystemCalls.removeFile(temporary)
+    let fd = SystemCalls.createNew(temporary)
+    guard fd >= 0 else {
+      throw .cannotWrite(path, reason: SystemCalls.errorText(SystemCalls.lastError))
     }
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw .cannotWrite(path, reason: String(cString: strerror(errno))) }
-    let written: Int32? = text.withUTF8 { buf in
-      var done = 0
-      while done < buf.count {
-        let n = write(fd, buf.baseAddress! + done, buf.count - done)
-        if n < 0 && errno == EINTR { continue }
-        if n <= 0 { return errno }
-        done += n
-      }
-      return fsync(fd) == 0 ? nil : errno
+    var failure = write(bytes, to: fd, at: 0)
+    if failure == nil && !SystemCalls.sync(fd) { failure = SystemCalls.lastError }
+    if failure == nil && !SystemCalls.renameItem(temporary, to: path) {
+      failure = SystemCalls.lastError
     }
-    close(fd)
-    if let written { throw failed(written) }
-    guard rename(temporary, path) == 0 else { throw failed(errno) }
-    let dir = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if let failure {
+      SystemCalls.closeFile(fd)
+      SystemCalls.removeFile(temporary)
+      throw .cannotWrite(path, reason: SystemCalls.errorText(failure))
+    }
+    let dir = SystemCalls.openForReading(folder)
     if dir >= 0 {
-      fsync(dir)
-      close(dir)
+      _ = SystemCalls.sync(dir)
+      SystemCalls.closeFile(dir)
     }
-    let appending = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
-    guard appending >= 0 else { throw .cannotWrite(path, reason: String(cString: strerror(errno))) }
-    return appending
+    return (fd, bytes.count)
   }
-}
 
-/// Whole small files, for manifests.
-enum FileBytes {
-  static func read(_ path: String) -> Result<[UInt8], FileProblem> {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return .failure(FileProblem(path: path, errno: errno)) }
-    defer { close(fd) }
-    var out: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-      if n < 0 && errno == EINTR { continue }
-      if n < 0 { return .failure(FileProblem(path: path, errno: errno)) }
-      if n == 0 { return .success(out) }
-      out += chunk[0..<n]
+  /// Writes all of `bytes` at `offset`; the errno of a failure.
+  private static func write(_ bytes: [UInt8], to fd: Int32, at offset: Int) -> Int32? {
+    var done = 0
+    while done < bytes.count {
+      let n = bytes.withUnsafeBytes {
+        SystemCalls.writeBytes(fd, $0.baseAddress! + done, bytes.count - done, at: offset + done)
+      }
+      if n < 0 && SystemCalls.lastError == SystemCalls.Errno.interrupted { continue }
+      if n <= 0 { return n < 0 ? SystemCalls.lastError : SystemCalls.Errno.io }
+      done += n
     }
+    return nil
+  }
+
+  /// The whole of a (small) file.
+  private static func contents(of path: String) -> Result<[UInt8], FileProblem> {
+    var out: [UInt8] = []
+    let read = FileProblem.reading(path, chunk: 1 << 16) { out += $0 }
+    return read.map { _ in out }
   }
 }

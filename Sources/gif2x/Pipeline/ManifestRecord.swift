@@ -4,10 +4,9 @@
 /// recorded SHA-256, the options, gif2x's version and the libraries' versions are the same, and
 /// every output is there with its recorded size and SHA-256.
 struct ManifestRecord: Codable, Sendable, Equatable {
+  /// A committed output: where, its size in bytes and its SHA-256 (hex).
   struct Output: Codable, Sendable, Equatable {
-    var path: String
-    var bytes: Int
-    var sha256: String
+    var path: String, bytes: Int, sha256: String
   }
 
   /// The input as read (the path given, or found in a folder argument).
@@ -15,10 +14,11 @@ struct ManifestRecord: Codable, Sendable, Equatable {
   /// The first output the mode names for it (`a.mp4`, `a.png`, `a.html`): with `input`, the key
   /// of the record, so one manifest serves several modes and output folders.
   var target: String
-  var sha256: String
-  var bytes: Int
+  /// The input's SHA-256 (hex) and size in bytes, read before it was converted.
+  var sha256: String, bytes: Int
   /// ``RecordedOptions``: the settings that change the outputs' bytes.
   var options: [String]
+  /// gif2x's version (`LibraryInfo.version`).
   var gif2x: String
   /// `name version` of every library gif2x runs on (`gif2x --version`).
   var libraries: [String]

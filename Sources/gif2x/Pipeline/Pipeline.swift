@@ -1,23 +1,6 @@
 import Transcode
 import TranscodeCore
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-/// `--manifest` and `--shard` as the command line gave them.
-struct PipelineSettings: Sendable, Equatable {
-  var manifest: String?
-  var shard: Shard?
-
-  /// The file this process records into: `--manifest FILE` itself, or for `--manifest DIR/`
-  /// `DIR/shard-I-of-N.json` (`DIR/manifest.json` without `--shard`).
-  var manifestFile: String? {
-    guard let manifest, manifest.hasSuffix("/") else { return manifest }
-    return manifest + (shard.map { "shard-\($0.index)-of-\($0.count).json" } ?? "manifest.json")
-  }
-}
-
 /// A batch run's `--shard` and `--manifest`: which inputs this process takes, which of them are
 /// unchanged since their record, and the record of each one converted.
 final class Pipeline: Sendable {
@@ -120,9 +103,10 @@ final class Pipeline: Sendable {
       return "output missing: \(moved)"
     }
     for output in record.outputs {
-      var info = stat()
-      guard stat(output.path, &info) == 0 else { return "output missing: \(output.path)" }
-      guard Int(info.st_size) == output.bytes,
+      guard let info = SystemCalls.status(output.path) else {
+        return "output missing: \(output.path)"
+      }
+      guard info.size == output.bytes,
         (try? SHA256.file(output.path).get().digest) == output.sha256
       else { return "output edited: \(output.path)" }
     }
@@ -197,18 +181,9 @@ final class Pipeline: Sendable {
 
   /// `manifest.json` and `shard-*.json` in a `--manifest DIR/`.
   private static func manifestNames(in folder: String) -> [String] {
-    guard let dir = opendir(folder) else { return [] }
-    defer { closedir(dir) }
-    var names: [String] = []
-    while let entry = readdir(dir) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name == "manifest.json" || (name.hasPrefix("shard-") && name.hasSuffix(".json")) {
-        names.append(name)
-      }
-    }
-    return names.sorted()
+    SystemCalls.folderEntries(folder).filter { name in
+      name == "manifest.json" || (name.hasPrefix("shard-") && name.hasSuffix(".json"))
+    }.sorted()
   }
 }
 

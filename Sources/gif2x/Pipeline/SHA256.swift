@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import TranscodeCore
 
 /// SHA-256 (FIPS 180-4), for `--manifest`: the digest of an input or an output, read in 1 MiB
 /// chunks, and of a relative path for `--shard`.
@@ -136,25 +134,11 @@ struct SHA256 {
 private func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
 
 extension SHA256 {
-  /// A file's SHA-256 (hex) and size, read in 1 MiB chunks; nil with the errno when it cannot
-  /// be opened or read.
+  /// A file's SHA-256 (hex) and size, read in 1 MiB chunks, or why it cannot be read.
   static func file(_ path: String) -> Result<(digest: String, bytes: Int), FileProblem> {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return .failure(FileProblem(path: path, errno: errno)) }
-    defer { close(fd) }
     var hasher = SHA256()
-    var total = 0
-    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
-    defer { chunk.deallocate() }
-    while true {
-      let n = read(fd, chunk.baseAddress, chunk.count)
-      if n < 0 && errno == EINTR { continue }
-      if n < 0 { return .failure(FileProblem(path: path, errno: errno)) }
-      if n == 0 { break }
-      hasher.update(UnsafeRawBufferPointer(rebasing: chunk[0..<n]))
-      total += n
-    }
-    return .success((hex(hasher.finish()), total))
+    return FileProblem.reading(path, chunk: 1 << 20) { hasher.update($0) }
+      .map { (hex(hasher.finish()), $0) }
   }
 }
 
@@ -164,5 +148,26 @@ struct FileProblem: Error, Equatable {
   var errno: Int32
 
   /// `No such file or directory`.
-  var reason: String { String(cString: strerror(errno)) }
+  var reason: String { SystemCalls.errorText(errno) }
+
+  /// Reads the file at `path` from start to end, handing each piece (at most `chunk` bytes) to
+  /// `body`: the bytes read, or why it could not be opened or read.
+  static func reading(
+    _ path: String, chunk: Int, _ body: (UnsafeRawBufferPointer) -> Void
+  ) -> Result<Int, FileProblem> {
+    let fd = SystemCalls.openForReading(path)
+    guard fd >= 0 else { return .failure(FileProblem(path: path, errno: SystemCalls.lastError)) }
+    defer { SystemCalls.closeFile(fd) }
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 16)
+    defer { buffer.deallocate() }
+    var total = 0
+    while true {
+      let n = SystemCalls.readBytes(fd, buffer.baseAddress!, chunk)
+      if n < 0 && SystemCalls.lastError == SystemCalls.Errno.interrupted { continue }
+      if n < 0 { return .failure(FileProblem(path: path, errno: SystemCalls.lastError)) }
+      if n == 0 { return .success(total) }
+      body(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
+      total += n
+    }
+  }
 }
