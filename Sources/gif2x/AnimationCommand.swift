@@ -145,6 +145,7 @@ struct AnimationJob: FileJob {
   func request(for item: BatchInput, target: String) -> AnimationRequest {
     var request = template
     request.input = item.path
+    if item.replacesRecordedOutputs { request.force = true }
     request.output = target
     return request
   }

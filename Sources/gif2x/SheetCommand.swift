@@ -96,6 +96,7 @@ struct SheetJob: FileJob {
   func request(for item: BatchInput, output: String?) -> SheetRequest {
     var request = template
     request.input = item.path
+    if item.replacesRecordedOutputs { request.force = true }
     request.output = output ?? template.output
     return request
   }

@@ -124,6 +124,7 @@ struct VideoJob: FileJob {
   func request(for item: BatchInput, target: String) -> VideoRequest {
     var request = template
     request.input = item.path
+    if item.replacesRecordedOutputs { request.force = true }
     request.output = target
     return request
   }

@@ -112,7 +112,8 @@ final class WebJob: FileJob {
     WebRequest(
       input: item.path,
       output: output ?? item.output(extension: "html", outputDirectory: outputDirectory),
-      force: force, minimumPSNR: minimumPSNR, delays: delays, maxPixels: maxPixels,
+      force: force || item.replacesRecordedOutputs, minimumPSNR: minimumPSNR, delays: delays,
+      maxPixels: maxPixels,
       strict: strict)
   }
 

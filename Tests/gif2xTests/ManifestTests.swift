@@ -127,6 +127,33 @@ final class ManifestTests {
     #expect(folder.files(under: "public") == first)
   }
 
+  /// Without `--force`: an output the manifest recorded is gif2x's to replace when its input
+  /// changed; a file it did not record where an output would go is the user's, and refused.
+  @Test("without --force: recorded outputs are re-made, a file of the user's is not replaced")
+  func withoutForce() throws {
+    let first = try firstRun()
+    let plain = line.filter { $0 != "--force" }
+    try folder.write(PipelineFolder.gif(200), to: "assets/g07.gif")
+    try folder.write(PipelineFolder.gif(201), to: "assets/new.gif")
+    try folder.write(Array("mine".utf8), to: "public/new.mp4")
+    let r = try folder.run(plain)
+    #expect(r.status == 73)
+    var expected = all("unchanged")
+    expected["assets/g07.gif"] = "ok (input changed)"
+    expected["assets/new.gif"] = "failed (new)"
+    #expect(try PipelineFolder.statuses(r.stdout) == expected)
+    #expect(
+      r.errorLines == [
+        "error: public/new.mp4: already exists; use --force to replace it"
+      ])
+    #expect(try folder.read("public/new.mp4") == Data("mine".utf8))
+    let now = folder.files(under: "public")
+    #expect(now["g07.mp4"] != first["g07.mp4"])
+    #expect(
+      now.filter { $0.key != "g07.mp4" && $0.key != "new.mp4" }
+        == first.filter { $0.key != "g07.mp4" })
+  }
+
   @Test("another gif2x or library version re-makes what it recorded")
   func versionChanged() throws {
     _ = try firstRun()

@@ -10,6 +10,9 @@ struct BatchInput: Sendable, Equatable {
   var relativePath: String
   /// Why this argument yields nothing to read (a folder with no GIFs), reported as its failure.
   var problem: String? = nil
+  /// Its existing outputs may be replaced without `--force`: each is one the manifest records
+  /// gif2x made for it (stale now), none is a file of the user's.
+  var replacesRecordedOutputs = false
 
   /// The output path for this input with a new extension: beside the input, or mirrored under
   /// `outputDirectory`.

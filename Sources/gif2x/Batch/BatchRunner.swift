@@ -127,6 +127,12 @@ struct BatchRunner {
     }
     let ticket = pipeline.check(input, outputs: outputs)
     if let ticket, let unchanged = pipeline.unchanged(ticket) { return unchanged }
+    var input = input
+    if let recorded = ticket?.recordedOutputs, !recorded.isEmpty {
+      input.replacesRecordedOutputs = outputs.allSatisfy {
+        recorded.contains($0) || SystemCalls.status($0) == nil
+      }
+    }
     let started = Clock.now()
     var result: FileResult
     do {

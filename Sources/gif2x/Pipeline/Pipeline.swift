@@ -62,6 +62,9 @@ final class Pipeline: Sendable {
     var record: ManifestRecord?
     /// Whether that record came from another shard's file (it is then copied into this one's).
     var adopted = false
+    /// The outputs the input's record names, matching or not: gif2x made them, so re-making
+    /// the input may replace them without `--force`.
+    var recordedOutputs: Set<String> = []
   }
 
   /// Compares `input` and its outputs with their record; nil without `--manifest` or for a job
@@ -76,6 +79,7 @@ final class Pipeline: Sendable {
       ticket.reason = "new"
       return ticket
     }
+    ticket.recordedOutputs = Set(record.outputs.map(\.path))
     ticket.reason = mismatch(record, input: digest, outputs: outputs)
     if ticket.reason == nil {
       ticket.record = record
