@@ -3,13 +3,13 @@
 /// Memory is O(canvas): the canvas, one saved copy of a rectangle for disposal 3, the frame's
 /// palette indexes and its gathered LZW bytes. Compositing follows GIF-SEMANTICS.md (Wuffs, and
 /// so Chrome); the tolerances are listed in ``GIFQuirk``.
-public final class GIFDecoder {
+package final class GIFDecoder {
   /// The scan of the file being decoded.
-  public let index: GIFIndex
+  package let index: GIFIndex
   /// Damage met so far while decoding (the scan's damage is in `index.damage`).
-  public private(set) var damage: [GIFDamage] = []
+  package private(set) var damage: [GIFDamage] = []
   /// The index of the next frame `advance()` decodes.
-  public private(set) var nextFrame = 0
+  package private(set) var nextFrame = 0
 
   private let bytes: [UInt8]
   private let strict: Bool
@@ -26,7 +26,7 @@ public final class GIFDecoder {
   private var pendingDisposal: (Disposal, PixelRect)?
 
   /// Prepares to decode `source`. In strict mode damage the scan found is thrown here.
-  public init(_ source: GIFSource, strict: Bool = false) throws(GIFError) {
+  package init(_ source: GIFSource, strict: Bool = false) throws(GIFError) {
     if strict, let first = source.index.damage.first { throw .damaged(first) }
     self.index = source.index
     self.bytes = source.bytes
@@ -62,7 +62,7 @@ public final class GIFDecoder {
   /// Decodes the next frame onto the canvas. Returns false when there are no more frames.
   /// Damage is recorded in `damage` (and thrown in strict mode); the canvas keeps what decoded.
   @discardableResult
-  public func advance() throws(GIFError) -> Bool {
+  package func advance() throws(GIFError) -> Bool {
     guard nextFrame < index.frames.count else { return false }
     let frameNumber = nextFrame
     let frame = index.frames[frameNumber]
@@ -83,12 +83,12 @@ public final class GIFDecoder {
   }
 
   /// Calls `body` with the canvas as width * height * 4 bytes of straight-alpha RGBA.
-  public func withCanvasBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+  package func withCanvasBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
     try body(UnsafeRawBufferPointer(start: canvas, count: width * height * 4))
   }
 
   /// A copy of the canvas as it is now.
-  public func image() -> RGBAImage {
+  package func image() -> RGBAImage {
     withCanvasBytes { RGBAImage(width: width, height: height, pixels: [UInt8]($0)) }
   }
 

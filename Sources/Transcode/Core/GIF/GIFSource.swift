@@ -6,7 +6,7 @@ public struct GIFSource: Sendable {
   /// The whole file.
   public let bytes: [UInt8]
   /// The block scan of `bytes`.
-  public let index: GIFIndex
+  package let index: GIFIndex
   /// The pixel limit the scan was checked against.
   public let maxPixels: Int
 

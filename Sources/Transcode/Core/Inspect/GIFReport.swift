@@ -57,7 +57,7 @@ public struct GIFReport: Sendable, Codable, Equatable {
   }
 
   /// The report of a scan alone (no timeline; the duration under the browser policy).
-  public init(path: String, index: GIFIndex) {
+  package init(path: String, index: GIFIndex) {
     file = path
     version = index.version
     screen = Size(width: index.screenWidth, height: index.screenHeight)

@@ -25,7 +25,7 @@ public struct TimelineReport: Sendable, Codable, Equatable {
   public var sequence: TickSequence
 
   /// The report of `plan`. Millisecond figures are rounded to the microsecond.
-  public init(plan: TimelinePlan) {
+  package init(plan: TimelinePlan) {
     let stats = plan.stats
     kind = plan.kind.name
     resolved = plan.resolvedKind.name

@@ -9,9 +9,9 @@
 /// target, when the next index was tried already or the worst or best candidate settles it, or
 /// after `maxTrials`. Curves that are not monotone (libwebp chooses lossless frames when they
 /// are smaller) only cost trials: the answer is always the best trial by ``prefers(_:over:)``.
-public struct SettingSearch: Sendable {
+package struct SettingSearch: Sendable {
   /// Which way a setting's number runs.
-  public enum Direction: Sendable {
+  package enum Direction: Sendable {
     /// A higher number is better and bigger (WebP and AVIF quality).
     case higherIsBetter
     /// A higher number is worse and smaller (a crf).
@@ -19,12 +19,12 @@ public struct SettingSearch: Sendable {
   }
 
   /// One trial: the setting, what it measured and how large it was.
-  public struct Trial: Sendable, Equatable {
-    public var setting: Int
-    public var psnr: Double
-    public var bytes: Int
+  package struct Trial: Sendable, Equatable {
+    package var setting: Int
+    package var psnr: Double
+    package var bytes: Int
 
-    public init(setting: Int, psnr: Double, bytes: Int) {
+    package init(setting: Int, psnr: Double, bytes: Int) {
       self.setting = setting
       self.psnr = psnr
       self.bytes = bytes
@@ -32,24 +32,24 @@ public struct SettingSearch: Sendable {
   }
 
   /// The outcome: the trial chosen and every trial, in the order they ran.
-  public struct Outcome: Sendable, Equatable {
-    public var chosen: Trial
-    public var trials: [Trial]
+  package struct Outcome: Sendable, Equatable {
+    package var chosen: Trial
+    package var trials: [Trial]
   }
 
   /// The settings tried, from worst to best quality.
-  public let candidates: [Int]
-  public let target: Double
+  package let candidates: [Int]
+  package let target: Double
   /// The first setting tried (a candidate).
-  public var start: Int
+  package var start: Int
   /// PSNR gained per step to the next candidate, before two trials say better.
-  public var slope: Double
-  public var maxTrials: Int
+  package var slope: Double
+  package var maxTrials: Int
   /// A trial that meets the target by at most this many dB ends the search.
-  public var closeEnough: Double
+  package var closeEnough: Double
 
   /// Searches `candidates` (worst to best quality) from `start`.
-  public init(
+  package init(
     candidates: [Int], target: Double, start: Int, slope: Double, maxTrials: Int = 6,
     closeEnough: Double = 0.15
   ) {
@@ -63,7 +63,7 @@ public struct SettingSearch: Sendable {
   }
 
   /// Searches every setting of `range`, whose numbers run in `direction`.
-  public init(
+  package init(
     range: ClosedRange<Int>, direction: Direction, target: Double, start: Int, slope: Double,
     maxTrials: Int = 6, closeEnough: Double = 0.15
   ) {
@@ -77,7 +77,7 @@ public struct SettingSearch: Sendable {
 
   /// Runs the search; `trial` encodes at a setting and returns its PSNR (infinity when
   /// identical) and bytes. Errors from `trial` end the search.
-  public func run<E: Error>(
+  package func run<E: Error>(
     _ trial: (Int) throws(E) -> (psnr: Double, bytes: Int)
   ) throws(E) -> Outcome {
     var tried: [Int: Trial] = [:]
@@ -147,7 +147,7 @@ public struct SettingSearch: Sendable {
   /// answer (nil when that is `setting`); when it missed by more than `tolerance`, the lowest
   /// trial that then meets it. Otherwise the trials' slope says how many steps make up the
   /// difference, when the encode missed the target by more than `tolerance` either way.
-  public func correction(
+  package func correction(
     from setting: Int, measured: Double, trials: [Trial], tolerance: Double = 0.25
   ) -> Int? {
     guard let index = candidates.firstIndex(of: setting) else { return nil }
@@ -177,7 +177,7 @@ public struct SettingSearch: Sendable {
   /// Whether `a` is the better answer than `b`: one that meets the target beats one that does
   /// not; of two that meet it the smaller (then the closer to the target); of two that do not,
   /// the higher PSNR (then the smaller).
-  public static func prefers(_ a: Trial, over b: Trial, target: Double) -> Bool {
+  package static func prefers(_ a: Trial, over b: Trial, target: Double) -> Bool {
     let (aMeets, bMeets) = (a.psnr >= target, b.psnr >= target)
     if aMeets != bMeets { return aMeets }
     if aMeets { return a.bytes != b.bytes ? a.bytes < b.bytes : a.psnr < b.psnr }

@@ -1,12 +1,12 @@
 /// The GIF decoder as every sink drives it (check, video, sheets, the transparency probe): a
 /// cancellation check before each frame, and decoder errors as
 /// ``TranscodeError/badInput(path:_:)`` naming the file.
-public struct FrameReader {
-  public let decoder: GIFDecoder
-  public let path: String
+package struct FrameReader {
+  package let decoder: GIFDecoder
+  package let path: String
   private let cancellation: Cancellation
 
-  public init(
+  package init(
     _ source: GIFSource, path: String, strict: Bool, cancellation: Cancellation
   ) throws(TranscodeError) {
     self.path = path
@@ -20,7 +20,7 @@ public struct FrameReader {
 
   /// Decodes the next frame onto the canvas; false when there are no more.
   @discardableResult
-  public func advance() throws(TranscodeError) -> Bool {
+  package func advance() throws(TranscodeError) -> Bool {
     try cancellation.check()
     do throws(GIFError) {
       return try decoder.advance()
@@ -30,7 +30,7 @@ public struct FrameReader {
   }
 
   /// The canvas as width * height * 4 bytes of straight RGBA.
-  public func withCanvas<R, E: Error>(
+  package func withCanvas<R, E: Error>(
     _ body: (UnsafeRawBufferPointer) throws(E) -> R
   ) throws(E) -> R {
     let result: Result<R, E> = decoder.withCanvasBytes { bytes in
@@ -40,5 +40,5 @@ public struct FrameReader {
   }
 
   /// Damage met so far (the scan's own is in the index).
-  public var damage: [GIFDamage] { decoder.damage }
+  package var damage: [GIFDamage] { decoder.damage }
 }

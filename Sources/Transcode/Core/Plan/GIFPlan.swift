@@ -34,9 +34,9 @@ public struct GIFPlan: Sendable {
   /// The bytes and their scan.
   public let source: GIFSource
   /// The frames on the timeline.
-  public let timeline: TimelinePlan
+  package let timeline: TimelinePlan
 
-  public var index: GIFIndex { source.index }
+  package var index: GIFIndex { source.index }
 
   /// Reads `path`, scans it, applies strict mode and plans the timeline. Errors name the file:
   /// 66 when it cannot be read, 65 when it is not a usable GIF or its delays cannot be planned

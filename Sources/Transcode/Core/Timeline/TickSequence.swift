@@ -8,7 +8,7 @@ public struct TickSequence: RandomAccessCollection, Sendable, Equatable, Codable
   private var ends: [Int] = []
 
   /// The ticks of `plan`: its runs at a constant rate, its entries (one per GIF frame) natively.
-  public init(plan: TimelinePlan) {
+  package init(plan: TimelinePlan) {
     for run in plan.runs { append(run.frame, count: plan.rate == nil ? 1 : run.tickCount) }
   }
 

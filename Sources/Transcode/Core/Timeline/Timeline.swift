@@ -21,7 +21,7 @@ public enum Timeline {
   /// (sprite sheets: GIF-SEMANTICS.md says a raw zero-length frame keeps duration 0 there).
   /// - Throws: when `kind` has a parameter out of range, a delay is outside 0...65535 cs, or
   ///   the plan would have more than ``maxTicks`` ticks.
-  public static func plan(
+  package static func plan(
     delaysCentiseconds: [Int], policy: DelayPolicy, kind: TimelineKind,
     keepsZeroDurations: Bool = false
   ) throws(TimelineError) -> TimelinePlan {

@@ -3,31 +3,31 @@
 /// Made by ``Timeline/plan(delaysCentiseconds:policy:kind:)`` from the delays alone, before any
 /// pixel is decoded, so the encoder knows the rate and the progress bar the total up front.
 /// Tick k of a constant-rate plan starts at exactly `k * rate.denominator / rate.numerator` s.
-public struct TimelinePlan: Sendable, Equatable {
+package struct TimelinePlan: Sendable, Equatable {
   /// The timeline as requested (`auto` stays `auto`; see ``resolvedKind`` for its choice).
-  public var kind: TimelineKind
+  package var kind: TimelineKind
   /// What was actually run: for `auto`, `gcd` or `fps(maxFPS)`; otherwise `kind` itself.
-  public var resolvedKind: TimelineKind
+  package var resolvedKind: TimelineKind
   /// The delay policy the durations were made with.
-  public var policy: DelayPolicy
+  package var policy: DelayPolicy
   /// The constant output rate; nil for `native` (variable frame rate).
-  public var rate: FrameRate?
+  package var rate: FrameRate?
   /// One duration per GIF frame, in cs, after the delay policy (and the all-zero rule).
-  public private(set) var durationsCentiseconds: [Int]
+  package private(set) var durationsCentiseconds: [Int]
   /// What the caller should tell the user, e.g. that all delays were zero.
-  public var warnings: [ConversionWarning]
+  package var warnings: [ConversionWarning]
   /// The plan itself: each GIF frame shown, from which tick, for how many, in order. Constant
   /// rate: one run per stretch of ticks showing one frame (never two in a row with the same
   /// frame, never an empty one). Native plans count in centisecond ticks (``tickRate`` 100):
   /// one run per GIF frame, its duration as the tick count (0 for a raw zero-length frame).
   /// There is no list with one entry per tick: a plan's memory is O(frames), however long.
-  public private(set) var runs: [TimelineRun]
+  package private(set) var runs: [TimelineRun]
 
   /// A plan from its parts; `resolvedKind` defaults to `kind`. For tests and hand-made plans:
   /// ``Timeline/plan(delaysCentiseconds:policy:kind:)`` is the normal way to get one.
   /// Constant-rate runs are laid end to end from tick 0 in the order given (their `firstTick`
   /// is recomputed), empty ones dropped and neighbours showing the same frame joined.
-  public init(
+  package init(
     kind: TimelineKind, resolvedKind: TimelineKind? = nil, policy: DelayPolicy = .browser,
     rate: FrameRate?, runs: [TimelineRun], durationsCentiseconds: [Int],
     warnings: [ConversionWarning] = []
@@ -49,33 +49,33 @@ public struct TimelinePlan: Sendable, Equatable {
   }
 
   /// Ticks per second: the rate, or 100 for native plans (whose ticks are centiseconds).
-  public var tickRate: FrameRate { rate ?? FrameRate(100) }
+  package var tickRate: FrameRate { rate ?? FrameRate(100) }
 
   /// The length of one play in ticks.
-  public var totalTicks: Int { runs.tickTotal }
+  package var totalTicks: Int { runs.tickTotal }
 
   /// When tick `k` starts, in units of `1/unitsPerSecond` s, rounded to the nearest (halves
   /// up): exact integer arithmetic, so no drift however long the GIF.
-  public func time(atTick k: Int, unitsPerSecond: Int) -> Int {
+  package func time(atTick k: Int, unitsPerSecond: Int) -> Int {
     let rate = tickRate
     let scaled = 2 * k * unitsPerSecond * rate.denominator
     return (scaled + rate.numerator) / (2 * rate.numerator)
   }
 
   /// When tick `k` starts, in milliseconds (rounded to the nearest).
-  public func milliseconds(atTick k: Int) -> Int { time(atTick: k, unitsPerSecond: 1000) }
+  package func milliseconds(atTick k: Int) -> Int { time(atTick: k, unitsPerSecond: 1000) }
 
   /// One play, in milliseconds (rounded to the nearest).
-  public var durationMilliseconds: Int { milliseconds(atTick: totalTicks) }
+  package var durationMilliseconds: Int { milliseconds(atTick: totalTicks) }
 
   /// How many ticks (native: how many entries, one per GIF frame).
-  public var tickCount: Int { rate == nil ? runs.count : totalTicks }
+  package var tickCount: Int { rate == nil ? runs.count : totalTicks }
 
   /// The total duration of one play, in cs: the sum of the durations.
-  public var totalCentiseconds: Int { durationsCentiseconds.reduce(0, +) }
+  package var totalCentiseconds: Int { durationsCentiseconds.reduce(0, +) }
 
   /// Each GIF frame's start time in cs: `S[i] = d[0] + ... + d[i-1]`.
-  public var startsCentiseconds: [Int] {
+  package var startsCentiseconds: [Int] {
     var starts = [Int]()
     starts.reserveCapacity(durationsCentiseconds.count)
     var sum = 0
@@ -88,16 +88,16 @@ public struct TimelinePlan: Sendable, Equatable {
 
   /// Shown, dropped and duplicated frames and the timing errors (see ``TimelineStats``).
   /// Computed on each call in O(frames).
-  public var stats: TimelineStats { TimelineStats(plan: self) }
+  package var stats: TimelineStats { TimelineStats(plan: self) }
 }
 
 /// One GIF frame's stretch of a timeline: shown from `firstTick` for `tickCount` ticks.
-public struct TimelineRun: Sendable, Equatable {
-  public var frame: Int
-  public var firstTick: Int
-  public var tickCount: Int
+package struct TimelineRun: Sendable, Equatable {
+  package var frame: Int
+  package var firstTick: Int
+  package var tickCount: Int
 
-  public init(frame: Int, firstTick: Int, tickCount: Int) {
+  package init(frame: Int, firstTick: Int, tickCount: Int) {
     (self.frame, self.firstTick, self.tickCount) = (frame, firstTick, tickCount)
   }
 }

@@ -1,11 +1,11 @@
 /// The HTML `--to web` writes: the element to paste for one GIF (inside a page that plays it),
 /// and the index of a folder's GIFs beside their renditions. Paths in the markup are relative
 /// to the page's folder.
-public enum WebPage {
+package enum WebPage {
   /// The element that replaces the GIF: `<video>` with the kept videos smallest first (a browser
   /// plays the first source whose type it can), `<picture>` with the kept animated images
   /// smallest first and the GIF as the `<img>` every browser shows, or the GIF itself.
-  public static func element(_ s: WebSummary, relativeTo folder: String, indent: String = "")
+  package static func element(_ s: WebSummary, relativeTo folder: String, indent: String = "")
     -> String
   {
     let size = "width=\"\(s.width)\" height=\"\(s.height)\""
@@ -46,7 +46,7 @@ public enum WebPage {
 
   /// The page for one GIF: a complete document that shows the element, with a comment that says
   /// what was made and what to paste.
-  public static func page(_ s: WebSummary) -> String {
+  package static func page(_ s: WebSummary) -> String {
     let folder = Self.folder(of: s.html)
     let name = text(baseName(s.input))
     var notes: [String] = []
@@ -84,7 +84,7 @@ public enum WebPage {
   /// The index of many GIFs, written at `path`: for each GIF, the GIF beside every kept
   /// rendition (each playing on its own), and a table of every candidate with its size,
   /// fidelity and why it was kept or dropped.
-  public static func index(_ summaries: [WebSummary], at path: String) -> String {
+  package static func index(_ summaries: [WebSummary], at path: String) -> String {
     let folder = Self.folder(of: path)
     var out = """
       <!doctype html>
@@ -146,13 +146,13 @@ public enum WebPage {
 
   /// The RFC 6381 codecs string of an H.264 stream from its `avcC` record (profile,
   /// constraint flags, level): `avc1.64001f`.
-  public static func h264Codecs(avcC: [UInt8]) -> String? {
+  package static func h264Codecs(avcC: [UInt8]) -> String? {
     guard avcC.count >= 4, avcC[0] == 1 else { return nil }
     return "avc1." + avcC[1...3].map { hex($0) }.joined()
   }
 
   /// The codecs string of an AV1 stream from its `av1C` record: `av01.0.05M.08`.
-  public static func av1Codecs(av1C: [UInt8]) -> String? {
+  package static func av1Codecs(av1C: [UInt8]) -> String? {
     guard av1C.count >= 4, av1C[0] == 0x81 else { return nil }
     let profile = av1C[1] >> 5
     let level = av1C[1] & 0x1f
@@ -166,14 +166,14 @@ public enum WebPage {
   // MARK: - Paths and text
 
   /// The folder part of `path` ("." for a bare name).
-  public static func folder(of path: String) -> String {
+  package static func folder(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     let folder = String(path[..<slash])
     return folder.isEmpty ? "/" : folder
   }
 
   /// `path` as a page in `folder` refers to it.
-  public static func relative(_ path: String, to folder: String) -> String {
+  package static func relative(_ path: String, to folder: String) -> String {
     let from = components(folder)
     let to = components(path)
     if path.hasPrefix("/") != folder.hasPrefix("/") && folder != "." { return path }
