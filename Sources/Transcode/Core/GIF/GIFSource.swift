@@ -4,14 +4,14 @@ public struct GIFSource: Sendable {
   public static let defaultMaxPixels = 1 << 28
 
   /// The whole file.
-  public let bytes: [UInt8]
+  package let bytes: [UInt8]
   /// The block scan of `bytes`.
   package let index: GIFIndex
   /// The pixel limit the scan was checked against.
-  public let maxPixels: Int
+  package let maxPixels: Int
 
   /// Scans `bytes`; throws when they are not a GIF or the canvas is over `maxPixels`.
-  public init(bytes: [UInt8], maxPixels: Int = GIFSource.defaultMaxPixels) throws(GIFError) {
+  package init(bytes: [UInt8], maxPixels: Int = GIFSource.defaultMaxPixels) throws(GIFError) {
     self.bytes = bytes
     self.maxPixels = maxPixels
     self.index = try GIFScanner.scan(bytes, maxPixels: maxPixels)

@@ -30,9 +30,9 @@ public struct GIFPlan: Sendable {
   }
 
   /// The input's path ("-" for standard input), used in every message about it.
-  public let path: String
+  package let path: String
   /// The bytes and their scan.
-  public let source: GIFSource
+  package let source: GIFSource
   /// The frames on the timeline.
   package let timeline: TimelinePlan
 
@@ -41,7 +41,7 @@ public struct GIFPlan: Sendable {
   /// Reads `path`, scans it, applies strict mode and plans the timeline. Errors name the file:
   /// 66 when it cannot be read, 65 when it is not a usable GIF or its delays cannot be planned
   /// (too many ticks: that depends on the file, so it is never a usage error).
-  public static func make(
+  package static func make(
     path: String, options: Options, cancellation: Cancellation
   ) throws(TranscodeError) -> GIFPlan {
     cancellation.countPlan()
@@ -73,7 +73,7 @@ public struct GIFPlan: Sendable {
   }
 
   /// Reads and scans one GIF.
-  public static func load(
+  package static func load(
     path: String, maxPixels: Int, cancellation: Cancellation
   ) throws(TranscodeError) -> GIFSource {
     let bytes = try InputFile.read(path, cancellation: cancellation)
@@ -92,7 +92,7 @@ public struct GIFPlan: Sendable {
 
   /// Throws unless there is a picture to convert: at least one frame, on a canvas with pixels.
   /// Video and sheets call this; `--info` and `--check` report such files instead.
-  public func requirePicture() throws(TranscodeError) {
+  package func requirePicture() throws(TranscodeError) {
     if index.frames.isEmpty { throw .badInput(path: path, .noFrames) }
     if index.canvasWidth == 0 || index.canvasHeight == 0 {
       throw .cannotConvert(
