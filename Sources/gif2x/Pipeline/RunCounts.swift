@@ -10,7 +10,8 @@ struct RunCounts {
   /// the shards' lines is one per input).
   var others: Int?
   var manifest: Bool
-  /// Converted inputs by the reason they were made again, in order of first appearance.
+  /// Converted inputs by the reason they were made again: most first, then by name (never in
+  /// the order `-j` finished them, which varies from run to run).
   var reasons: [(reason: String, count: Int)] = []
 
   init(_ results: [FileResult], others: Int?, manifest: Bool) {
@@ -33,6 +34,7 @@ struct RunCounts {
         }
       }
     }
+    reasons.sort { $0.count != $1.count ? $0.count > $1.count : $0.reason < $1.reason }
   }
 
   func summary(verb: String, seconds: Double) -> String {
