@@ -40,7 +40,7 @@ final class Pipeline: Sendable {
     let info = Transcoder.libraryInfo
     version = info.version
     libraries =
-      ["FFmpeg \(info.ffmpegRelease)"]
+      ["FFmpeg " + ((try? info.ffmpegRelease.get()) ?? "not loaded")]
       + info.libraries.map { "\($0.name.trimmed) \($0.version.trimmed)".trimmed }
   }
 
