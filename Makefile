@@ -76,12 +76,13 @@ format:
 clean:
 	rm -rf .build demo-out
 
-# libFuzzer over the C-free core: the TranscodeCore target's sources (Sources/Transcode/Core,
-# no FFmpeg) compiled with Tests/Fuzz into one binary holding five targets (decode, timeline,
+# libFuzzer over the C-free core: the TranscodeCore target's sources (the folders Package.swift's
+# coreFolders names, no FFmpeg) compiled with Tests/Fuzz into one binary holding five targets (decode, timeline,
 # sheet, video, web; see Tests/Fuzz/FuzzMain.swift). Each runs SECONDS seconds in turn on its own
 # corpus, fuzz-corpus/TARGET (decode seeded from samples/ and ../shared/corpus when present);
 # crashes go to fuzz-crashes/. Fails when any target crashes. `make fuzz SECONDS=600`.
-CORE_SOURCES := $(shell find Sources/Transcode/Core -name '*.swift')
+CORE_FOLDERS := $(shell sed -n '/^let coreFolders/,/^]/p' Package.swift | grep -o '"[A-Za-z]*"' | tr -d '"')
+CORE_SOURCES := $(shell find $(addprefix Sources/Transcode/,$(CORE_FOLDERS)) -name '*.swift')
 FUZZ_TARGETS := decode timeline sheet video web containers search
 fuzz:
 	@mkdir -p .build/fuzz fuzz-crashes $(addprefix fuzz-corpus/,$(FUZZ_TARGETS))

@@ -1,6 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The folders of Sources/Transcode that make TranscodeCore (no C library); the rest (Encode,
+/// Transcoder) is Transcode.
+let coreFolders = [
+  "Read", "Plan", "Schedule", "Containers", "Output", "Measure", "Requests", "Errors",
+  "Pipeline", "System",
+]
+
 let package = Package(
   name: "gif2x",
   // macOS 15: Synchronization's Mutex and Atomic. The C library is reached through
@@ -35,15 +42,21 @@ let package = Package(
     // libavif, loaded on first use (not linked; it pulls in the AV1 codecs): animated AVIF.
     // Needs libavif-dev.
     .target(name: "CAVIF", dependencies: ["CLoader"], path: "Sources/Transcode/CAVIF"),
-    // The C-free core: GIF scan and decode, timelines, plans, sheet layout, video geometry and
-    // schedule, pipeline primitives, requests and errors. No FFmpeg, so the fuzzers build it alone.
-    .target(name: "TranscodeCore", path: "Sources/Transcode/Core"),
-    // The library users import: the core plus the FFmpeg sinks (video, sheet pages).
+    // The library's folders follow the data: Read (GIF scan and decode) -> Plan (timeline,
+    // runs) -> Schedule (pictures in time, sheet cells in space) -> Encode (video, animated
+    // images, sheets, and the thin owners of each C library) -> Containers (MP4/WebM/AVIF
+    // rewrites) -> Output (atomic files, the web page); Measure, Requests, Errors, Pipeline and
+    // System serve them, and Transcoder holds the entry points (docs/ARCHITECTURE.md).
+    // TranscodeCore is the stages that need no C library, so the fuzzers build them alone.
+    .target(
+      name: "TranscodeCore", path: "Sources/Transcode",
+      exclude: ["Encode", "Transcoder", "CPNG", "CLoader", "CWebP", "CAVIF"], sources: coreFolders),
+    // The library users import: the core plus the encoders and the entry points.
     .target(
       name: "Transcode",
       dependencies: ["TranscodeCore", "CFFmpeg", "CPNG", "CWebP", "CAVIF"],
       path: "Sources/Transcode",
-      exclude: ["Core", "CPNG", "CLoader", "CWebP", "CAVIF"]
+      exclude: coreFolders + ["CPNG", "CLoader", "CWebP", "CAVIF"]
     ),
     .executableTarget(
       name: "gif2x",

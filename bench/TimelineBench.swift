@@ -5,7 +5,7 @@
 #endif
 
 // The release-build benchmark of the timeline planner: 100,000 frames through every timeline.
-// Built by bench/timeline-bench.sh together with the C-free core (Sources/Transcode/Core, pure
+// Built by bench/timeline-bench.sh together with the C-free core (Package.swift's coreFolders, pure
 // Swift, so no package build is needed) and the tests' seeded generator. Prints the best of 5 runs of each, and exits 1 when a
 // plan fails, shows no frame, or takes over 10 s (a guard against accidental O(n^2); it used to
 // be a test, but a benchmark has no place in `swift test`).

@@ -1,5 +1,5 @@
 // libFuzzer entry point over the C-free core (TranscodeCore). `make fuzz` compiles
-// Sources/Transcode/Core with Tests/Fuzz using `swiftc -sanitize=fuzzer,address` (not SwiftPM)
+// the TranscodeCore folders (Package.swift's coreFolders) with Tests/Fuzz using `swiftc -sanitize=fuzzer,address` (not SwiftPM)
 // and runs the binary once per target, chosen by FUZZ_TARGET:
 //   decode    GIF scan and decode, strict and not (FuzzDecoder.swift)
 //   timeline  timeline planning from random delays, every policy and kind (FuzzTimeline.swift)

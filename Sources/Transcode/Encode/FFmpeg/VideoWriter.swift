@@ -34,6 +34,9 @@ final class VideoWriter {
   private var unpaired: [Packet] = []
   private var spare: [Packet] = []
 
+  /// The file being written (the muxer's).
+  var path: String { muxer.path }
+
   init(path: String, settings: VideoEncoderSettings) throws(FFmpegError) {
     self.settings = settings
     muxer = try Muxer(formatName: settings.formatName, path: path)
@@ -183,17 +186,6 @@ final class VideoWriter {
       try write(held)
     }
     try muxer.finish()
-    // What no player reads comes out of the finished file (see the two compactions).
-    do {
-      if settings.formatName == "mp4" {
-        try MP4Compaction.compact(path: muxer.path)
-      } else {
-        try WebMCompaction.compact(path: muxer.path)
-      }
-    } catch {
-      throw .failed(
-        function: "rewriting the \(settings.formatName) index", code: -error.errno, log: nil)
-    }
   }
 
   private func send(_ frame: Frame?) throws(FFmpegError) {

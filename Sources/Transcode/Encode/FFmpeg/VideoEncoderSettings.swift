@@ -1,6 +1,6 @@
 import TranscodeCore
 
-/// How to encode one video: plain values chosen by `Video/`, turned into AVCodecContext fields
+/// How to encode one video: plain values chosen by `Encode/Video`, turned into AVCodecContext fields
 /// and AVOptions only by ``VideoWriter``.
 struct VideoEncoderSettings: Sendable {
   /// The codec and its encoder.

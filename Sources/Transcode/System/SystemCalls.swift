@@ -7,7 +7,7 @@
 #endif
 
 /// Every call gif2x makes to the C library (files, processes, terminals, clocks, threads) goes
-/// through this folder, `Core/System`: the only place that knows Glibc from Darwin. The
+/// through this folder, `System`: the only place that knows Glibc from Darwin. The
 /// exceptions are the C libraries gif2x wraps (FFmpeg, libpng, libwebp, libavif, each in its
 /// own folder). The CLI reaches the C library through it too (`package` access).
 ///

@@ -144,6 +144,7 @@ struct VideoSetup {
     } catch {
       throw Self.finishFailure(error, output: request.output)
     }
+    try Self.compact(writer.path, format: settings.formatName, output: output)
     if request.poster, let image = outcome.poster {
       try files.write(try Images.encode(image, as: .png), to: request.posterPath)
     }
@@ -162,6 +163,22 @@ struct VideoSetup {
 }
 
 extension VideoSetup {
+  /// Takes what no player reads out of the finished file, in place (``MP4Compaction``,
+  /// ``WebMCompaction``); a failure is a failed finish.
+  static func compact(_ path: String, format: String, output: String) throws(TranscodeError) {
+    do {
+      if format == "mp4" {
+        try MP4Compaction.compact(path: path)
+      } else {
+        try WebMCompaction.compact(path: path)
+      }
+    } catch {
+      throw finishFailure(
+        .failed(function: "rewriting the \(format) index", code: -error.errno, log: nil),
+        output: output)
+    }
+  }
+
   /// A failed `finish` as the error its cause calls for: the disk (full, failing, over quota:
   /// the system error behind FFmpeg's code) is an I/O error; a file the system no longer lets
   /// us write is one that cannot be created; anything else (an encoder failing as it drains,

@@ -1,7 +1,7 @@
 import CFFmpeg
 import TranscodeCore
 
-/// A failed FFmpeg call. The only error FFmpeg/ throws; `Video/` and `Sheet/` turn it into a
+/// A failed FFmpeg call. The only error `Encode/FFmpeg` throws; `Encode/Video` and `Encode/Sheet` turn it into a
 /// ``TranscodeError`` with the file it concerns.
 enum FFmpegError: Error, CustomStringConvertible {
   /// A call failed: its name, its return code, and the last line FFmpeg logged on this thread
