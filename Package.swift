@@ -28,7 +28,7 @@ let package = Package(
     // is not linked against FFmpeg, cffmpeg_load() dlopens it when something is encoded
     // (docs/ARCHITECTURE.md, "Loading FFmpeg"). Needs libavcodec-dev, libavformat-dev,
     // libswscale-dev and libavutil-dev (`make deps`).
-    .target(name: "CFFmpeg", path: "Sources/CFFmpeg"),
+    .target(name: "CFFmpeg", dependencies: ["CLoader"], path: "Sources/CFFmpeg"),
     // libpng behind a small C face (whole-image encode/decode, its longjmp errors kept in C):
     // PNG sheet pages and posters. Linked directly: two small libraries (libpng16, libz). It
     // lives inside Sources/Transcode, as Core does, to keep the design card's top level.

@@ -9,8 +9,10 @@
 // A trampoline called before cffmpeg_load() loads the libraries itself (the Swift side calls
 // FFmpegLibraries.load() first so that a missing library is an error it can report; this is
 // only the safety net). If that load fails, the process cannot go on: it says so and aborts.
+// The loading is CLoader's (Sources/Transcode/CLoader), shared with CWebP and CAVIF.
 #define _GNU_SOURCE  // dl_iterate_phdr
 #include "CFFmpeg.h"
+#include "CLoader.h"
 
 #include <dlfcn.h>
 #include <link.h>
@@ -20,8 +22,6 @@
 #include <stdlib.h>
 
 #include <libavutil/macros.h>
-
-#define HIDDEN __attribute__((visibility("hidden")))
 
 // X(library, return type, name, (parameters), (arguments)) for functions returning a value;
 // V(library, name, (parameters), (arguments)) for void functions.
@@ -113,21 +113,16 @@
     (c, t, wanted, related, d, flags))                                                          \
   X(AVFORMAT, int, av_read_frame, (AVFormatContext * c, AVPacket *p), (c, p))
 
-// One pointer per function, filled by cffmpeg_load().
-#define SLOT_X(lib, ret, name, params, args) static ret(*slot_##name) params;
-#define SLOT_V(lib, name, params, args) static void(*slot_##name) params;
-FFMPEG_FUNCTIONS(SLOT_X, SLOT_V)
-
-// The table cffmpeg_load() walks: which library, which name, which slot.
-struct symbol {
-  int library;
-  const char *name;
-  void **slot;
+// The loader is CLoader's (the one CWebP and CAVIF use): one pointer per function, the table it
+// walks, the family of four libraries, and a trampoline per function.
+enum {
+  AVUTIL = CFFMPEG_AVUTIL,
+  SWSCALE = CFFMPEG_SWSCALE,
+  AVCODEC = CFFMPEG_AVCODEC,
+  AVFORMAT = CFFMPEG_AVFORMAT,
 };
-#define ENTRY_X(lib, ret, name, params, args) {CFFMPEG_##lib, #name, (void **)&slot_##name},
-#define ENTRY_V(lib, name, params, args) {CFFMPEG_##lib, #name, (void **)&slot_##name},
-static const struct symbol symbols[] = {FFMPEG_FUNCTIONS(ENTRY_X, ENTRY_V)};
-#define SYMBOL_COUNT (sizeof symbols / sizeof symbols[0])
+FFMPEG_FUNCTIONS(CLOADER_SLOT_X, CLOADER_SLOT_V)
+static const struct cloader_symbol symbols[] = {FFMPEG_FUNCTIONS(CLOADER_ENTRY_X, CLOADER_ENTRY_V)};
 
 static const char *const sonames[CFFMPEG_LIBRARY_COUNT] = {
   "libavutil.so." AV_STRINGIFY(LIBAVUTIL_VERSION_MAJOR),
@@ -135,81 +130,16 @@ static const char *const sonames[CFFMPEG_LIBRARY_COUNT] = {
   "libavcodec.so." AV_STRINGIFY(LIBAVCODEC_VERSION_MAJOR),
   "libavformat.so." AV_STRINGIFY(LIBAVFORMAT_VERSION_MAJOR),
 };
+static struct cloader_family family = CLOADER_FAMILY(sonames, symbols);
 
 const char *cffmpeg_soname(int library) {
   return library >= 0 && library < CFFMPEG_LIBRARY_COUNT ? sonames[library] : "";
 }
 
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static int failed_library = -1;
-static const char *failure = NULL;
-static char failure_text[512];
+int cffmpeg_load(const char **reason) { return cloader_load(&family, reason); }
 
-static void load_once(void) {
-  void *handles[CFFMPEG_LIBRARY_COUNT];
-  for (int i = 0; i < CFFMPEG_LIBRARY_COUNT; i++) {
-    handles[i] = dlopen(sonames[i], RTLD_LAZY | RTLD_LOCAL);
-    if (!handles[i]) {
-      const char *why = dlerror();
-      snprintf(failure_text, sizeof failure_text, "%s", why ? why : "cannot be opened");
-      failed_library = i;
-      failure = failure_text;
-      return;
-    }
-  }
-  void *found[SYMBOL_COUNT];
-  for (size_t i = 0; i < SYMBOL_COUNT; i++) {
-    found[i] = dlsym(handles[symbols[i].library], symbols[i].name);
-    if (!found[i]) {
-      snprintf(failure_text, sizeof failure_text, "%s has no function %s",
-               sonames[symbols[i].library], symbols[i].name);
-      failed_library = symbols[i].library;
-      failure = failure_text;
-      return;
-    }
-  }
-  // Published only when every function is there; pthread_once orders these stores before any
-  // thread that returns from cffmpeg_load(), and the trampolines read them with acquire.
-  for (size_t i = 0; i < SYMBOL_COUNT; i++) {
-    __atomic_store_n(symbols[i].slot, found[i], __ATOMIC_RELEASE);
-  }
-}
-
-int cffmpeg_load(const char **reason) {
-  pthread_once(&once, load_once);
-  if (reason) *reason = failure;
-  return failed_library;
-}
-
-// The safety net: a trampoline reached before a successful cffmpeg_load().
-static void require_loaded(const char *function) {
-  const char *reason = NULL;
-  int library = cffmpeg_load(&reason);
-  if (library < 0) return;
-  fprintf(stderr, "gif2x: %s needs %s, which cannot be loaded: %s\n", function, sonames[library],
-          reason ? reason : "");
-  abort();
-}
-
-#define TRAMPOLINE_X(lib, ret, name, params, args)                            \
-  HIDDEN ret name params {                                                    \
-    ret(*target_) params = __atomic_load_n(&slot_##name, __ATOMIC_ACQUIRE);   \
-    if (!target_) {                                                           \
-      require_loaded(#name);                                                  \
-      target_ = __atomic_load_n(&slot_##name, __ATOMIC_ACQUIRE);              \
-    }                                                                         \
-    return target_ args;                                                      \
-  }
-#define TRAMPOLINE_V(lib, name, params, args)                                 \
-  HIDDEN void name params {                                                   \
-    void(*target_) params = __atomic_load_n(&slot_##name, __ATOMIC_ACQUIRE);  \
-    if (!target_) {                                                           \
-      require_loaded(#name);                                                  \
-      target_ = __atomic_load_n(&slot_##name, __ATOMIC_ACQUIRE);              \
-    }                                                                         \
-    target_ args;                                                             \
-  }
-FFMPEG_FUNCTIONS(TRAMPOLINE_X, TRAMPOLINE_V)
+#define CLOADER_CURRENT family
+FFMPEG_FUNCTIONS(CLOADER_TRAMPOLINE_X, CLOADER_TRAMPOLINE_V)
 
 // The instruction sets x264 would use on this processor, as its own x264_cpu_detect() sees them,
 // less AVX-512: x264 0.164's AVX-512 code reads memory it never wrote, so with it the bytes of an

@@ -32,8 +32,35 @@ protocol OutputSetup {
     throws(TranscodeError) -> Summary
 }
 
+extension OutputSetup {
+  /// `plan`'s schedule for `input`, or the error when it shows no frame (only SwiftyGif's
+  /// integrity timeline gets there: it truncates a GIF shorter than a tick).
+  static func shownSchedule(
+    _ plan: GIFPlan, plays: Int, cfr: Bool = false, input: String
+  ) throws(TranscodeError) -> VideoSchedule {
+    let schedule = VideoSchedule(plan: plan.timeline, plays: plays, cfr: cfr)
+    if schedule.entries.isEmpty {
+      throw .cannotConvert(path: input, .noFrameShown(timeline: plan.timeline.kind.name))
+    }
+    return schedule
+  }
+
+  /// Throws `problem(width, height, limit)` for `input` when a side is over the encoder's
+  /// `limit`: before any work, with the way out the message gives.
+  static func requireSides(
+    width: Int, height: Int, limit: Int, input: String,
+    else problem: (_ width: Int, _ height: Int, _ limit: Int) -> ConversionProblem
+  ) throws(TranscodeError) {
+    if width > limit || height > limit {
+      throw .cannotConvert(path: input, problem(width, height, limit))
+    }
+  }
+}
+
 /// The parts of a summary a PSNR target's search fills in.
 protocol SearchedSummary {
+  /// The crf or quality encoded.
+  var setting: Int { get }
   var fidelity: Fidelity? { get set }
   var trials: Int { get set }
   var warnings: [ConversionWarning] { get set }
@@ -47,27 +74,108 @@ protocol OutputRequest {
   associatedtype Setup: OutputSetup
   var input: String { get }
   var planOptions: GIFPlan.Options { get }
-  /// The checks that need no input (settings, libraries, encoders).
-  static func validate(_ request: Self) throws(TranscodeError)
+  /// What `--to web` sets on each candidate: the pixel limit, the delays, the PSNR target.
+  var maxPixels: Int { get set }
+  var delays: DelayPolicy { get set }
+  var targetPSNR: Double? { get set }
+  /// The settings' own checks (ranges, combinations).
+  func validate() throws(RequestError)
+  /// Loads the library the request's encoder is in and checks that it has the encoder.
+  func loadEncoder() throws(TranscodeError)
   /// Everything decided before a pixel is decoded, for `plan`.
   func setup(plan: GIFPlan, cancellation: Cancellation) throws(TranscodeError) -> Setup
 }
 
-extension VideoRequest: OutputRequest {
-  static func validate(_ request: VideoRequest) throws(TranscodeError) {
-    try Transcoder.validate(request)
+extension OutputRequest {
+  /// The checks that need no input: the settings, then the library and its encoder.
+  func validated() throws(TranscodeError) {
+    do throws(RequestError) {
+      try validate()
+    } catch {
+      throw .invalidRequest(error)
+    }
+    try loadEncoder()
   }
+}
+
+extension VideoRequest: OutputRequest {
+  func loadEncoder() throws(TranscodeError) {
+    // FFmpeg is loaded here, not at start-up: --info and --check never load it. The poster is
+    // PNG through libpng, linked in.
+    try FFmpegLibraries.load()
+    // AV1 may need either of its encoders (which one depends on the GIF's size): both are
+    // checked here.
+    for name in videoCodec.encoderNames where !FFmpegLibraries.hasEncoder(name) {
+      throw .missingEncoder(name: name, library: FFmpegLibraries.libavcodec)
+    }
+  }
+
   func setup(plan: GIFPlan, cancellation: Cancellation) throws(TranscodeError) -> VideoSetup {
     try VideoSetup(request: self, plan: plan, cancellation: cancellation)
   }
 }
 
 extension AnimationRequest: OutputRequest {
-  static func validate(_ request: AnimationRequest) throws(TranscodeError) {
-    try Transcoder.validate(request)
+  func loadEncoder() throws(TranscodeError) {
+    switch format {
+    case .webp:
+      try WebPLibrary.load()
+    case .avif:
+      try AVIFLibrary.load()
+      if !AVIFLibrary.hasEncoder {
+        throw .missingEncoder(name: AVIFLibrary.codecName, library: AVIFLibrary.soname)
+      }
+    }
   }
+
   func setup(plan: GIFPlan, cancellation: Cancellation) throws(TranscodeError) -> AnimationSetup {
     try AnimationSetup(request: self, plan: plan, cancellation: cancellation)
+  }
+}
+
+/// The public entry points of single-output conversions: `gif2x --to mp4|webm` (one GIF in, one
+/// video and optionally its poster out) and `gif2x --to webp|avif` (one animated image out).
+extension Transcoder {
+  /// Converts `request.input` to a video. Streaming: frames are decoded, converted once and
+  /// encoded as they come, so memory does not grow with the frame count. Atomic: the video and
+  /// the poster are written to temporary files and renamed into place together at the end;
+  /// on any error (or a cancel) neither exists and an existing target is untouched.
+  ///
+  /// Order of checks: the settings and the encoders first (a missing encoder is reported before
+  /// any work), then the input (65/66), then the outputs (73), then the work.
+  /// `progress` is called from the encoding thread after each video frame.
+  public static func video(
+    _ request: VideoRequest, cancellation: Cancellation = Cancellation(),
+    progress: (@Sendable (VideoProgress) -> Void)? = nil
+  ) throws(TranscodeError) -> VideoSummary {
+    try convert(request, read: nil, cancellation: cancellation, progress: progress)
+  }
+
+  /// Converts `request.input` to an animated WebP or AVIF. Streaming: frames are decoded,
+  /// prepared and encoded one at a time (the encoders keep compressed frames, not pixels).
+  /// Atomic: the file is written to a temporary and renamed into place at the end.
+  ///
+  /// Order of checks: the settings and the library first (a missing library is reported before
+  /// any work), then the input (65/66), then the output (73), then the work. `progress` is
+  /// called after each frame the timeline shows.
+  public static func animation(
+    _ request: AnimationRequest, cancellation: Cancellation = Cancellation(),
+    progress: (@Sendable (VideoProgress) -> Void)? = nil
+  ) throws(TranscodeError) -> AnimationSummary {
+    try convert(request, read: nil, cancellation: cancellation, progress: progress)
+  }
+
+  /// The checks that need no input: the settings' ranges, then FFmpeg's libraries (loaded
+  /// here) and the encoders the codec may use. A caller converting many files calls this once
+  /// before the first.
+  public static func validate(_ request: VideoRequest) throws(TranscodeError) {
+    try request.validated()
+  }
+
+  /// The checks that need no input: the settings' ranges, then the library (loaded here) and
+  /// its encoder. A caller converting many files calls this once before the first.
+  public static func validate(_ request: AnimationRequest) throws(TranscodeError) {
+    try request.validated()
   }
 }
 
@@ -89,7 +197,7 @@ extension Transcoder {
     if let read {
       plan = try read.replanned(request.planOptions)
     } else {
-      try Request.validate(request)
+      try request.validated()
       plan = try GIFPlan.make(
         path: request.input, options: request.planOptions, cancellation: cancellation)
     }

@@ -189,19 +189,20 @@ struct WebMaker {
     let setting: Int
     let notes: [ConversionWarning]
     var measured: Fidelity?
+    /// The candidate converted with the web request's limits, on the GIF planned once.
+    func converted<R: OutputRequest>(
+      _ candidate: R
+    ) throws(TranscodeError) -> (Int, [ConversionWarning], Fidelity?) {
+      var r = candidate
+      r.maxPixels = request.maxPixels
+      r.delays = request.delays
+      r.targetPSNR = target
+      let s = try Transcoder.convert(r, read: plan, cancellation: cancellation, progress: nil)
+      return (s.setting, s.warnings, s.fidelity)
+    }
     switch Self.job(kind, input: request.input, output: staging) {
-    case .video(var r):
-      r.maxPixels = request.maxPixels
-      r.delays = request.delays
-      r.targetPSNR = target
-      let s = try Transcoder.convert(r, read: plan, cancellation: cancellation, progress: nil)
-      (setting, notes, measured) = (s.setting, s.warnings, s.fidelity)
-    case .animation(var r):
-      r.maxPixels = request.maxPixels
-      r.delays = request.delays
-      r.targetPSNR = target
-      let s = try Transcoder.convert(r, read: plan, cancellation: cancellation, progress: nil)
-      (setting, notes, measured) = (s.setting, s.warnings, s.fidelity)
+    case .video(let r): (setting, notes, measured) = try converted(r)
+    case .animation(let r): (setting, notes, measured) = try converted(r)
     }
     // The GIF's own notes (damage, timeline) once; a missed target is judged, not warned.
     warnings += notes.filter { note in

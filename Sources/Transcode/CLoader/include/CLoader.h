@@ -1,7 +1,7 @@
 // The lazy loader the image codec targets (CWebP, CAVIF) share: a family of shared libraries
 // opened with dlopen on first use, and a trampoline per function that jumps through a pointer
 // the loader fills. A process that never writes WebP or AVIF never loads those libraries (nor
-// the six AV1 codecs libavif pulls in). CFFmpeg has its own copy of the same idea (lazy.c).
+// the six AV1 codecs libavif pulls in). CFFmpeg loads FFmpeg's four libraries with it too.
 //
 // A family's .c file lists its functions once in an X-macro, X(library, ret, name, (params),
 // (args)) or V(library, name, (params), (args)) for void functions, then:
@@ -55,23 +55,23 @@ void cloader_require(struct cloader_family *family, const char *function);
 #define CLOADER_SLOT_V(lib, name, params, args) static void(*slot_##name) params;
 #define CLOADER_ENTRY_X(lib, ret, name, params, args) {lib, #name, (void **)&slot_##name},
 #define CLOADER_ENTRY_V(lib, name, params, args) {lib, #name, (void **)&slot_##name},
-#define CLOADER_TRAMPOLINE_X(lib, ret, name, params, args)                  \
-  CLOADER_HIDDEN ret name params {                                          \
-    ret(*target_) params = __atomic_load_n(&slot_##name, __ATOMIC_ACQUIRE); \
-    if (!target_) {                                                         \
-      cloader_require(&CLOADER_CURRENT, #name);                             \
-      target_ = __atomic_load_n(&slot_##name, __ATOMIC_ACQUIRE);            \
-    }                                                                       \
-    return target_ args;                                                    \
+// The body both trampolines share: the target's address, loading the family first when it is
+// not there yet.
+#define CLOADER_TARGET(name)                                                          \
+  __typeof__(slot_##name) target_ = __atomic_load_n(&slot_##name, __ATOMIC_ACQUIRE); \
+  if (!target_) {                                                                    \
+    cloader_require(&CLOADER_CURRENT, #name);                                        \
+    target_ = __atomic_load_n(&slot_##name, __ATOMIC_ACQUIRE);                       \
   }
-#define CLOADER_TRAMPOLINE_V(lib, name, params, args)                        \
-  CLOADER_HIDDEN void name params {                                          \
-    void(*target_) params = __atomic_load_n(&slot_##name, __ATOMIC_ACQUIRE); \
-    if (!target_) {                                                          \
-      cloader_require(&CLOADER_CURRENT, #name);                              \
-      target_ = __atomic_load_n(&slot_##name, __ATOMIC_ACQUIRE);             \
-    }                                                                        \
-    target_ args;                                                            \
+#define CLOADER_TRAMPOLINE_X(lib, ret, name, params, args) \
+  CLOADER_HIDDEN ret name params {                         \
+    CLOADER_TARGET(name)                                   \
+    return target_ args;                                   \
+  }
+#define CLOADER_TRAMPOLINE_V(lib, name, params, args) \
+  CLOADER_HIDDEN void name params {                   \
+    CLOADER_TARGET(name)                              \
+    target_ args;                                     \
   }
 
 #endif

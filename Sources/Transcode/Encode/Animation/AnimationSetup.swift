@@ -24,18 +24,12 @@ struct AnimationSetup {
     self.cancellation = cancellation
     warnings = plan.timeline.warnings
     let index = plan.index
-    schedule = VideoSchedule(plan: plan.timeline, plays: 1)
-    if schedule.entries.isEmpty {
-      throw .cannotConvert(path: request.input, .noFrameShown(timeline: plan.timeline.kind.name))
-    }
-    let limit = request.format.maxSide
-    if index.canvasWidth > limit || index.canvasHeight > limit {
-      throw .cannotConvert(
-        path: request.input,
-        .imageTooLarge(
-          width: index.canvasWidth, height: index.canvasHeight, limit: limit,
-          encoder: request.format.encoderName))
-    }
+    schedule = try Self.shownSchedule(plan, plays: 1, input: request.input)
+    let encoder = request.format.encoderName
+    try Self.requireSides(
+      width: index.canvasWidth, height: index.canvasHeight, limit: request.format.maxSide,
+      input: request.input
+    ) { .imageTooLarge(width: $0, height: $1, limit: $2, encoder: encoder) }
     var plays = request.loop ?? index.plays
     // WebP's loop count is 16 bits: a GIF's loop value 65535 (65,536 plays) becomes 65535.
     if request.format == .webp && plays > AnimationRequest.loopRange.upperBound {
@@ -75,11 +69,11 @@ struct AnimationSetup {
     let index = plan.index
     let (width, height) = (index.canvasWidth, index.canvasHeight)
     let timeline = plan.timeline
-    let encoder: any AnimationEncoding
+    let encoder: AnimationEncoder
     switch request.format {
     case .webp:
-      encoder = WebPTicks(
-        writer: try AnimatedWebPWriter(
+      encoder = .webp(
+        try AnimatedWebPWriter(
           .init(
             width: width, height: height, quality: request.effectiveQuality,
             lossless: request.lossless, effort: request.effort, loopCount: plays,
@@ -87,8 +81,8 @@ struct AnimationSetup {
         timeline: timeline)
     case .avif:
       let rate = timeline.tickRate
-      encoder = AVIFTicks(
-        writer: try AnimatedAVIFWriter(
+      encoder = .avif(
+        try AnimatedAVIFWriter(
           .init(
             width: width, height: height, quality: request.effectiveQuality,
             lossless: request.lossless, speed: request.speed, alpha: keepsAlpha,
@@ -116,55 +110,41 @@ struct AnimationSetup {
   }
 }
 
-/// The encoder behind one animated image, fed in timeline ticks.
-protocol AnimationEncoding: AnyObject {
+/// The encoder behind one animated image, fed in timeline ticks, each timed its own way.
+enum AnimationEncoder {
+  /// WebP times frames by their start, in milliseconds: each tick's start rounded once, so the
+  /// durations add up to the timeline's length exactly (native ticks are 10 ms: exact).
+  case webp(AnimatedWebPWriter, timeline: TimelinePlan)
+  /// AVIF times frames by their duration in its time scale, the timeline's tick rate: exact.
+  case avif(AnimatedAVIFWriter, unitsPerTick: Int64)
+
   /// Adds a full canvas of straight RGBA shown from tick `start` for `duration` ticks.
-  func add(_ rgba: UnsafeRawBufferPointer, start: Int64, duration: Int64) throws(TranscodeError)
+  func add(_ rgba: UnsafeRawBufferPointer, start: Int64, duration: Int64) throws(TranscodeError) {
+    switch self {
+    case .webp(let writer, let timeline):
+      try writer.add(rgba, milliseconds: timeline.milliseconds(atTick: Int(start)))
+    case .avif(let writer, let unitsPerTick):
+      try writer.add(rgba, duration: Int(duration * unitsPerTick))
+    }
+  }
+
   /// Ends the animation at tick `end` (one play's length) and returns the file's bytes.
-  func finish(end: Int64) throws(TranscodeError) -> [UInt8]
-  /// Frames written so far.
-  var frames: Int { get }
-}
-
-/// WebP times frames by their start, in milliseconds: each tick's start rounded once, so the
-/// durations add up to the timeline's length exactly (native ticks are 10 ms: exact).
-final class WebPTicks: AnimationEncoding {
-  let writer: AnimatedWebPWriter
-  let timeline: TimelinePlan
-
-  init(writer: AnimatedWebPWriter, timeline: TimelinePlan) {
-    self.writer = writer
-    self.timeline = timeline
-  }
-
-  func add(_ rgba: UnsafeRawBufferPointer, start: Int64, duration: Int64) throws(TranscodeError) {
-    try writer.add(rgba, milliseconds: timeline.milliseconds(atTick: Int(start)))
-  }
-
   func finish(end: Int64) throws(TranscodeError) -> [UInt8] {
-    try writer.finish(milliseconds: timeline.milliseconds(atTick: Int(end)))
+    switch self {
+    case .webp(let writer, let timeline):
+      return try writer.finish(milliseconds: timeline.milliseconds(atTick: Int(end)))
+    case .avif(let writer, _):
+      return try writer.finish()
+    }
   }
 
-  var frames: Int { writer.frames }
-}
-
-/// AVIF times frames by their duration in its time scale, the timeline's tick rate: exact.
-final class AVIFTicks: AnimationEncoding {
-  let writer: AnimatedAVIFWriter
-  let unitsPerTick: Int64
-
-  init(writer: AnimatedAVIFWriter, unitsPerTick: Int64) {
-    self.writer = writer
-    self.unitsPerTick = unitsPerTick
+  /// Frames written so far.
+  var frames: Int {
+    switch self {
+    case .webp(let writer, _): writer.frames
+    case .avif(let writer, _): writer.frames
+    }
   }
-
-  func add(_ rgba: UnsafeRawBufferPointer, start: Int64, duration: Int64) throws(TranscodeError) {
-    try writer.add(rgba, duration: Int(duration * unitsPerTick))
-  }
-
-  func finish(end: Int64) throws(TranscodeError) -> [UInt8] { try writer.finish() }
-
-  var frames: Int { writer.frames }
 }
 
 /// What a canvas becomes before encoding: transparent pixels cleared to transparent black (so
@@ -207,7 +187,7 @@ struct PixelPreparation {
 /// Holds two canvases, whatever the frame count.
 private struct Merging: FrameSink {
   let entries: [VideoSchedule.Entry]
-  let encoder: any AnimationEncoding
+  let encoder: AnimationEncoder
   let prepare: PixelPreparation
   let progress: (@Sendable (VideoProgress) -> Void)?
   private var next = 0
@@ -219,7 +199,7 @@ private struct Merging: FrameSink {
   private(set) var sawTransparency = false
 
   init(
-    entries: [VideoSchedule.Entry], pixels: Int, encoder: any AnimationEncoding,
+    entries: [VideoSchedule.Entry], pixels: Int, encoder: AnimationEncoder,
     prepare: PixelPreparation, progress: (@Sendable (VideoProgress) -> Void)?
   ) {
     self.entries = entries

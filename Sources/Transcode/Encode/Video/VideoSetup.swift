@@ -24,11 +24,7 @@ struct VideoSetup {
     case .plays(let n): plays = n
     case .gif: plays = index.plays == 0 ? 1 : index.plays
     }
-    schedule = VideoSchedule(plan: plan.timeline, plays: plays, cfr: request.cfr)
-    if schedule.entries.isEmpty {
-      // Only SwiftyGif's integrity timeline gets here: it truncates a GIF shorter than a tick.
-      throw .cannotConvert(path: request.input, .noFrameShown(timeline: plan.timeline.kind.name))
-    }
+    schedule = try Self.shownSchedule(plan, plays: plays, cfr: request.cfr, input: request.input)
     geometry = VideoGeometry(
       canvasWidth: index.canvasWidth, canvasHeight: index.canvasHeight, even: request.even,
       width: request.width, height: request.height, pixelArt: request.pixelArt,
@@ -37,14 +33,11 @@ struct VideoSetup {
     // FFmpeg 5.1, SVT-AV1 1.4: "Source Width must be less than or equal to 16384"); say so
     // before any work, with the way out. AV1 keeps the limit on libaom's path too, naming
     // SVT-AV1: one limit per codec.
-    let side = VideoGeometry.maxSide
-    if geometry.codedWidth > side || geometry.codedHeight > side {
-      throw .cannotConvert(
-        path: request.input,
-        .videoTooLarge(
-          width: geometry.codedWidth, height: geometry.codedHeight, limit: side,
-          encoder: request.videoCodec.encoderName))
-    }
+    let encoder = request.videoCodec.encoderName
+    try Self.requireSides(
+      width: geometry.codedWidth, height: geometry.codedHeight, limit: VideoGeometry.maxSide,
+      input: request.input
+    ) { .videoTooLarge(width: $0, height: $1, limit: $2, encoder: encoder) }
     let (backdrop, flattened) = try Self.backdrop(request, plan, schedule, cancellation)
     self.backdrop = backdrop
     if flattened {
