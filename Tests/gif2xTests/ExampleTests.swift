@@ -9,19 +9,15 @@ struct ExampleTests {
   func convertOne() throws {
     let root = CLI.packageRoot
     let scratch = root.appendingPathComponent(".build/examples")
-    let build = Process()
-    build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    build.arguments = [
-      "swift", "build", "--package-path", root.appendingPathComponent("Examples/ConvertOne").path,
-      "--scratch-path", scratch.path,
-    ]
-    let log = Pipe()
-    build.standardOutput = log
-    build.standardError = log
-    try build.run()
-    let text = String(decoding: log.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    build.waitUntilExit()
-    #expect(build.terminationStatus == 0, "\(text.suffix(3000))")
+    // SwiftPM keeps a dependency's list of sources in the scratch folder: after a library file
+    // is moved or removed it asks for the old path ("missing inputs"). Then the scratch is
+    // stale, not the library: it is built again from nothing, once.
+    var (status, text) = try Self.build(root: root, scratch: scratch)
+    if status != 0 && text.contains("because of missing inputs") {
+      try? FileManager.default.removeItem(at: scratch)
+      (status, text) = try Self.build(root: root, scratch: scratch)
+    }
+    #expect(status == 0, "\(text.suffix(3000))")
 
     let folder = try CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -42,5 +38,22 @@ struct ExampleTests {
     #expect(printed == "\(mp4): 2x2, 3 pictures\n")
     #expect(stderr.isEmpty, "\(stderr)")
     #expect(FileManager.default.fileExists(atPath: mp4))
+  }
+
+  /// `swift build` of Examples/ConvertOne into `scratch`: its exit status and output.
+  static func build(root: URL, scratch: URL) throws -> (Int32, String) {
+    let build = Process()
+    build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    build.arguments = [
+      "swift", "build", "--package-path", root.appendingPathComponent("Examples/ConvertOne").path,
+      "--scratch-path", scratch.path,
+    ]
+    let log = Pipe()
+    build.standardOutput = log
+    build.standardError = log
+    try build.run()
+    let text = String(decoding: log.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    build.waitUntilExit()
+    return (build.terminationStatus, text)
   }
 }

@@ -52,7 +52,7 @@ public enum RequestError: Error, Equatable, Sendable {
   case codecNotInFormat(codec: String, format: String, choices: [String])
 
   /// The message, with each setting named by `name`.
-  public func message(naming name: (Setting) -> String) -> String {
+  package func message(naming name: (Setting) -> String) -> String {
     switch self {
     case .outOfRange(let setting, let value, let allowed, let note):
       return "\(name(setting)) must be \(allowed) (got \(value))" + (note.map { "; \($0)" } ?? "")

@@ -30,7 +30,7 @@ public enum TranscodeError: Error, Equatable, Sendable {
   case interrupted
 
   /// The message, with each setting named by `name` (the CLI passes its flag names).
-  public func message(naming name: (Setting) -> String) -> String {
+  package func message(naming name: (Setting) -> String) -> String {
     switch self {
     case .invalidRequest(let error): return error.message(naming: name)
     case .badInput(let path, let error): return "\(path): \(error.message(naming: name))"
@@ -75,7 +75,7 @@ public enum ConversionProblem: Equatable, Sendable, CustomStringConvertible {
   /// The timeline shows no frame at all (SwiftyGif's integrity on a GIF shorter than a tick).
   case noFrameShown(timeline: String)
 
-  public func message(naming name: (Setting) -> String) -> String {
+  package func message(naming name: (Setting) -> String) -> String {
     switch self {
     case .emptyCanvas(let w, let h):
       return "the canvas is \(w)x\(h): a GIF with no pixels has no picture to convert"
@@ -113,7 +113,7 @@ public enum OutputProblem: Equatable, Sendable {
   /// The system refused, with its reason.
   case refused(String)
 
-  public func message(naming name: (Setting) -> String) -> String {
+  package func message(naming name: (Setting) -> String) -> String {
     switch self {
     case .exists: return "already exists; use \(name(.force)) to replace it"
     case .isDirectory: return "is a directory"

@@ -22,7 +22,7 @@ public struct Fidelity: Sendable, Equatable {
   /// The output's size over the GIF's.
   public var ratio: Double { gifBytes == 0 ? 0 : Double(bytes) / Double(gifBytes) }
 
-  public init(
+  package init(
     psnr: Double, ssim: Double?, worstFrame: Int, worstPSNR: Double,
     maxStartErrorMilliseconds: Double, durationErrorMilliseconds: Double, bytes: Int,
     gifBytes: Int

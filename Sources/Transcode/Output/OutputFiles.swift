@@ -14,7 +14,7 @@
 /// lock, so ``Cancellation/removeTemporaries()`` always finds every one. They are created with
 /// mode 0666 and the process umask, as any new file is (no umask probing, which races with
 /// other threads).
-public final class OutputFiles {
+package final class OutputFiles {
   private var temporaries: [(target: String, temporary: String, made: Bool)] = []
   private let cancellation: Cancellation
   private var committed = false
@@ -22,7 +22,7 @@ public final class OutputFiles {
   /// Claims `targets`: fails with `cannotCreateOutput` (exit 73) when one exists without
   /// `replace`, is a directory, is `input`, or its folder is missing or not writable. Nothing
   /// is created yet.
-  public init(
+  package init(
     targets: [String], replace: Bool, input: String? = nil, cancellation: Cancellation
   ) throws(TranscodeError) {
     self.cancellation = cancellation
@@ -48,7 +48,7 @@ public final class OutputFiles {
 
   /// Makes `target`'s temporary file (empty) and calls `open` with its path, for writers that
   /// open a path themselves (libavformat's muxers): both happen under the cancellation lock.
-  public func create<R>(
+  package func create<R>(
     _ target: String, _ open: (String) throws(TranscodeError) -> R
   ) throws(TranscodeError) -> R {
     let i = try slot(target)
@@ -65,7 +65,7 @@ public final class OutputFiles {
   }
 
   /// Writes `bytes` as the content of `target` (to its temporary file).
-  public func write(_ bytes: [UInt8], to target: String) throws(TranscodeError) {
+  package func write(_ bytes: [UInt8], to target: String) throws(TranscodeError) {
     let i = try slot(target)
     let path = temporaries[i].temporary
     let fd = try cancellation.creatingTemporary(path) { () throws(TranscodeError) -> Int32 in
@@ -94,7 +94,7 @@ public final class OutputFiles {
   /// Takes `file`, a finished file in `target`'s folder that `cancellation` tracks as a
   /// temporary (a candidate made before it was chosen), as `target`'s content: it is renamed to
   /// the target's temporary and goes into place with the others on `commit()`.
-  public func adopt(_ file: String, as target: String) throws(TranscodeError) {
+  package func adopt(_ file: String, as target: String) throws(TranscodeError) {
     let i = try slot(target)
     let path = temporaries[i].temporary
     var failure: Int32 = 0
@@ -113,7 +113,7 @@ public final class OutputFiles {
 
   /// Syncs every temporary, then renames them into place, all or nothing (see the type's
   /// notes). After this the files are the user's.
-  public func commit() throws(TranscodeError) {
+  package func commit() throws(TranscodeError) {
     try cancellation.check()
     let made = temporaries.filter(\.made)
     for (target, temporary, _) in made {
@@ -215,7 +215,7 @@ public final class OutputFiles {
   }
 
   /// Removes the temporaries (the targets are untouched).
-  public func discard() {
+  package func discard() {
     for (i, (_, temporary, made)) in temporaries.enumerated() where made {
       cancellation.releasingTemporary(temporary) { SystemCalls.removeFile(temporary) }
       temporaries[i].made = false

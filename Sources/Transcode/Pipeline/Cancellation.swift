@@ -27,12 +27,12 @@ public final class Cancellation: Sendable {
   package func countPlan() { plansMade.add(1, ordering: .relaxed) }
 
   /// Throws `.interrupted` once cancelled.
-  public func check() throws(TranscodeError) {
+  package func check() throws(TranscodeError) {
     if isCancelled { throw .interrupted }
   }
 
   /// Deletes every temporary file registered now and refuses new ones from here on.
-  public func removeTemporaries() {
+  package func removeTemporaries() {
     files.withLock { state in
       for path in state.paths { SystemCalls.removeFile(path) }
       state.paths.removeAll()
@@ -73,8 +73,8 @@ public final class Cancellation: Sendable {
 
   /// Registers a file the caller made and owns until it calls ``forget(_:)`` (for example a
   /// temporary copy it streams elsewhere), so that ``removeTemporaries()`` deletes it too.
-  public func register(_ path: String) { files.withLock { _ = $0.paths.insert(path) } }
+  package func register(_ path: String) { files.withLock { _ = $0.paths.insert(path) } }
 
   /// Stops tracking `path`.
-  public func forget(_ path: String) { files.withLock { _ = $0.paths.remove(path) } }
+  package func forget(_ path: String) { files.withLock { _ = $0.paths.remove(path) } }
 }

@@ -7,7 +7,7 @@ public enum DelayPolicy: String, Sendable, CaseIterable, Codable {
   case raw
 
   /// The duration in centiseconds this policy gives a written delay.
-  public func centiseconds(_ written: Int) -> Int {
+  package func centiseconds(_ written: Int) -> Int {
     switch self {
     case .browser: return written <= 1 ? 10 : written
     case .raw: return written
@@ -15,5 +15,5 @@ public enum DelayPolicy: String, Sendable, CaseIterable, Codable {
   }
 
   /// The durations of a whole list of written delays.
-  public func apply(_ delays: [Int]) -> [Int] { delays.map(centiseconds) }
+  package func apply(_ delays: [Int]) -> [Int] { delays.map(centiseconds) }
 }

@@ -24,7 +24,7 @@ public struct FrameRate: Sendable, Equatable, Hashable, CustomStringConvertible 
   /// Returns nil for anything else: signs, exponents, spaces, a zero value or zero denominator,
   /// and numbers so long that they could overflow later arithmetic (more than 9 digits before
   /// or after the point, or a fraction part above 10^9).
-  public init?(parsing text: String) {
+  package init?(parsing text: String) {
     let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
     let value: (numerator: Int, denominator: Int)?
     if parts.count == 2 {

@@ -1,7 +1,7 @@
 /// The last stage of the pipeline (read and scan, plan, decode, sink): what consumes decoded
 /// frames. The video sink converts and queues them for the encoder; the sheet's survey hashes
 /// them and its assembler draws them onto pages. A new output format is a new sink.
-public protocol FrameSink {
+package protocol FrameSink {
   /// Takes GIF frame `frame`, the canvas as it stands after it (width * height * 4 bytes of
   /// straight RGBA, valid only during the call). Returns false to stop decoding.
   mutating func take(frame: Int, canvas: UnsafeRawBufferPointer) throws(TranscodeError) -> Bool
@@ -12,7 +12,7 @@ extension FrameReader {
   /// others are decoded all the same: later frames draw over them). Returns false when the sink
   /// stopped early, true when the frames ran out or `last` was reached.
   @discardableResult
-  public func feed<Sink: FrameSink>(
+  package func feed<Sink: FrameSink>(
     _ sink: inout Sink, through last: Int, wanted: (Int) -> Bool = { _ in true }
   ) throws(TranscodeError) -> Bool {
     var frame = 0

@@ -50,7 +50,7 @@ public struct GIFReport: Sendable, Codable, Equatable {
   public var frames: [Frame]
 
   /// The report of a plan: the scan, and the timeline planned from its delays.
-  public init(plan: GIFPlan) {
+  package init(plan: GIFPlan) {
     self.init(path: plan.path, index: plan.index)
     durationMilliseconds = plan.timeline.durationMilliseconds
     timeline = TimelineReport(plan: plan.timeline)

@@ -4,14 +4,14 @@
 /// Pure integer arithmetic on the list of delays (except `integrity`, which reproduces
 /// SwiftyGif's Float32 arithmetic on purpose): no pixels, no FFmpeg, no Foundation.
 /// Every timeline runs in O(frames) time and memory, however many ticks it has.
-public enum Timeline {
+package enum Timeline {
   /// The most ticks a plan may have: 10^7, about 55 hours at 50 fps. Plans are runs, so this
   /// bounds the pictures a `--cfr` video or a sheet may have, not the plan's memory.
-  public static let maxTicks = 10_000_000
+  package static let maxTicks = 10_000_000
 
   /// The duration every frame gets when all delays are zero (GIF-SEMANTICS.md: nothing is
   /// better than playing such a GIF at the browsers' default speed).
-  public static let allZeroCentiseconds = 10
+  package static let allZeroCentiseconds = 10
 
   /// Plans `kind` over the written delays after `policy`.
   ///

@@ -16,20 +16,20 @@ public enum TimelineKind: Sendable, Equatable {
 
   /// `auto`'s highest rate when every tick is a picture (`--cfr`): 50 fps, 20 ms ticks, the
   /// shortest browser delay.
-  public static let defaultMaxFPS = FrameRate(50)
+  package static let defaultMaxFPS = FrameRate(50)
   /// SwiftyGif's default level of integrity.
-  public static let defaultIntegrity: Float = 0.8
+  package static let defaultIntegrity: Float = 0.8
   /// The default timeline: `auto` with no cap, the exact gcd grid.
   public static let standard = TimelineKind.auto(maxFPS: nil)
 
   /// The highest rate `fps` and `auto` accept: 240 fps.
-  public static let highestRate = FrameRate(240)
+  package static let highestRate = FrameRate(240)
   /// The lowest `maxFPS` `auto` accepts: 1 fps.
-  public static let lowestMaxFPS = FrameRate(1)
+  package static let lowestMaxFPS = FrameRate(1)
   /// The largest denominator an `fps` rate may have (keeps tick arithmetic within `Int`).
-  public static let largestDenominator = 1_000_000
+  package static let largestDenominator = 1_000_000
   /// The levels `integrity` accepts.
-  public static let integrityRange: ClosedRange<Float> = 0...1
+  package static let integrityRange: ClosedRange<Float> = 0...1
 
   /// The name used on the command line and in JSON: `auto`, `gcd`, `fps`, `integrity`, `native`.
   public var name: String {
@@ -45,7 +45,7 @@ public enum TimelineKind: Sendable, Equatable {
   /// Throws when a parameter is outside its range: an `fps` rate above 240 or with a
   /// denominator above 10^6, an integrity level outside 0...1 (or NaN), a `maxFPS` outside
   /// 1...240. `Timeline.plan` calls this first; the CLI uses the same limits.
-  public func validate() throws(TimelineError) {
+  package func validate() throws(TimelineError) {
     switch self {
     case .auto(let maxFPS):
       if let maxFPS, maxFPS < TimelineKind.lowestMaxFPS || maxFPS > TimelineKind.highestRate {

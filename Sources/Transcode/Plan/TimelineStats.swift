@@ -11,7 +11,7 @@ public struct TimelineStats: Sendable, Equatable, Codable {
   /// Output length minus GIF length, `tickCount / rate - T`, in ms (negative: too short).
   public var durationErrorMilliseconds: Double
 
-  public init(
+  package init(
     framesShown: Int, framesDropped: Int, ticksDuplicated: Int,
     maxStartErrorMilliseconds: Double, durationErrorMilliseconds: Double
   ) {

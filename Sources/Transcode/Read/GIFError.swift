@@ -21,7 +21,7 @@ public enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String { message(naming: \.plainName) }
 
   /// The message, with the pixel-limit setting named by `name`.
-  public func message(naming name: (Setting) -> String) -> String {
+  package func message(naming name: (Setting) -> String) -> String {
     switch self {
     case .empty:
       return "empty file"
@@ -65,7 +65,7 @@ public struct GIFDamage: Equatable, Sendable, CustomStringConvertible {
   /// The byte offset where it was found.
   public var offset: Int
 
-  public init(_ kind: Kind, frame: Int?, offset: Int) {
+  package init(_ kind: Kind, frame: Int?, offset: Int) {
     self.kind = kind
     self.frame = frame
     self.offset = offset

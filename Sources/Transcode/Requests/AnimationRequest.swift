@@ -9,17 +9,17 @@ public struct AnimationRequest: Sendable, Equatable {
     case avif
 
     /// The library that writes it, as `--version` names it.
-    public var encoderName: String { self == .webp ? "libwebp" : "libavif" }
+    package var encoderName: String { self == .webp ? "libwebp" : "libavif" }
 
     /// The default `quality`, measured (README, "Which format"): WebP 50 (its lossy frames,
     /// with half libwebp's spatial noise shaping; lossless frames kept up to 1.25x the lossy
     /// size), AVIF 50 (AV1 quantizer 32, 4:4:4).
-    public var defaultQuality: Int { 50 }
+    package var defaultQuality: Int { 50 }
 
     /// The largest side the format takes: libwebp stops at 16383 pixels; libavif's decoder
     /// (Chromium's too) refuses sides over 32768 (AVIF_DEFAULT_IMAGE_DIMENSION_LIMIT), though
     /// libaom would encode up to 65536: a 1x65535 AVIF was written that nothing could read.
-    public var maxSide: Int { self == .webp ? 16383 : 32768 }
+    package var maxSide: Int { self == .webp ? 16383 : 32768 }
   }
 
   /// The GIF to read ("-" for standard input).
@@ -85,13 +85,13 @@ public struct AnimationRequest: Sendable, Equatable {
     self.targetPSNR = targetPSNR
   }
 
-  public static let qualityRange = 0...100
-  public static let effortRange = 0...6
-  public static let speedRange = 0...6
-  public static let loopRange = 0...65535
+  package static let qualityRange = 0...100
+  package static let effortRange = 0...6
+  package static let speedRange = 0...6
+  package static let loopRange = 0...65535
 
   /// Throws the first setting out of range; needs no input.
-  public func validate() throws(RequestError) {
+  package func validate() throws(RequestError) {
     if let quality, !Self.qualityRange.contains(quality) {
       throw .outOfRange(.quality, value: "\(quality)", allowed: "0-100")
     }
@@ -118,12 +118,12 @@ public struct AnimationRequest: Sendable, Equatable {
   }
 
   /// How the GIF is read and planned: all-zero delays play at 10 cs, as in browsers.
-  public var planOptions: GIFPlan.Options {
+  package var planOptions: GIFPlan.Options {
     GIFPlan.Options(maxPixels: maxPixels, strict: strict, delays: delays, timeline: timeline)
   }
 
   /// The quality used: `quality` or the format's default.
-  public var effectiveQuality: Int { quality ?? format.defaultQuality }
+  package var effectiveQuality: Int { quality ?? format.defaultQuality }
 
   /// The default output for `input`: the same name with `format`'s extension, beside it.
   public static func defaultOutput(for input: String, format: Format) -> String {
@@ -159,7 +159,7 @@ public struct AnimationSummary: Sendable, Equatable {
   /// Trial encodes run for a PSNR target (0 without one); the output itself may be one.
   public var trials: Int
 
-  public init(
+  package init(
     output: String, format: AnimationRequest.Format, width: Int, height: Int, frames: Int,
     gifFrames: Int, durationMilliseconds: Int, plays: Int, keepsAlpha: Bool, bytes: Int,
     warnings: [ConversionWarning], setting: Int = 0, fidelity: Fidelity? = nil, trials: Int = 0

@@ -6,7 +6,7 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable {
   case webp
 
   /// The largest side the format takes: libwebp stops at 16383 pixels, PNG at 2^31.
-  public var maxSide: Int { self == .webp ? 16383 : 65535 }
+  package var maxSide: Int { self == .webp ? 16383 : 65535 }
 }
 
 /// How hard an image encoder works for a smaller file.

@@ -7,7 +7,7 @@ public struct LibraryInfo: Sendable, Equatable {
     public var name: String
     public var version: String
 
-    public init(name: String, version: String) { (self.name, self.version) = (name, version) }
+    package init(name: String, version: String) { (self.name, self.version) = (name, version) }
   }
 
   /// An encoder the library uses.
@@ -22,7 +22,7 @@ public struct LibraryInfo: Sendable, Equatable {
     /// was built without it.
     public var libraryLoads: Bool
 
-    public init(
+    package init(
       name: String, purpose: String, available: Bool, library: String, libraryLoads: Bool
     ) {
       (self.name, self.purpose, self.available) = (name, purpose, available)
@@ -40,7 +40,7 @@ public struct LibraryInfo: Sendable, Equatable {
   public var libraries: [Component]
   public var encoders: [Encoder]
 
-  public init(
+  package init(
     version: String, ffmpegRelease: Result<String, TranscodeError>, libraries: [Component],
     encoders: [Encoder]
   ) {

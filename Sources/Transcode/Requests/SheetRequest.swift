@@ -46,14 +46,14 @@ public struct SheetRequest: Sendable, Equatable {
   }
 
   /// Throws the first setting out of range; needs no input.
-  public func validate() throws(RequestError) {
+  package func validate() throws(RequestError) {
     try layout.validate()
     if maxPixels < 1 { throw .outOfRange(.maxPixels, value: "\(maxPixels)", allowed: "at least 1") }
     if input == "-" && output == nil { throw .outputNeeded }
   }
 
   /// How the GIF is read and planned: sheets keep raw zero-length frames on the native timeline.
-  public var planOptions: GIFPlan.Options {
+  package var planOptions: GIFPlan.Options {
     GIFPlan.Options(
       maxPixels: maxPixels, strict: strict, delays: delays, timeline: timeline,
       keepsZeroDurations: true)

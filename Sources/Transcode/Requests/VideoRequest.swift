@@ -8,13 +8,13 @@ public struct VideoRequest: Sendable, Equatable {
     case webm
 
     /// The codec written when none is asked for.
-    public var defaultCodec: Codec { self == .mp4 ? .h264 : .vp9 }
+    package var defaultCodec: Codec { self == .mp4 ? .h264 : .vp9 }
     /// The codecs this container takes: its default and AV1.
-    public var codecs: [Codec] { [defaultCodec, .av1] }
+    package var codecs: [Codec] { [defaultCodec, .av1] }
     /// The libavcodec encoder this format's default codec needs.
-    public var encoderName: String { defaultCodec.encoderName }
+    package var encoderName: String { defaultCodec.encoderName }
     /// The default constant rate factor of the default codec (see ``VideoRequest/crf``).
-    public var defaultCRF: Int { defaultCodec.defaultCRF }
+    package var defaultCRF: Int { defaultCodec.defaultCRF }
   }
 
   /// The video codecs: H.264 (MP4 only), VP9 (WebM only), AV1 (either).
@@ -26,7 +26,7 @@ public struct VideoRequest: Sendable, Equatable {
     case av1
 
     /// The libavcodec encoder for pictures of any size (AV1: the one for most sizes).
-    public var encoderName: String {
+    package var encoderName: String {
       switch self {
       case .h264: return "libx264"
       case .vp9: return "libvpx-vp9"
@@ -34,14 +34,14 @@ public struct VideoRequest: Sendable, Equatable {
       }
     }
     /// Every encoder the codec may need, checked before any work.
-    public var encoderNames: [String] {
+    package var encoderNames: [String] {
       self == .av1 ? ["libsvtav1", "libaom-av1"] : [encoderName]
     }
     /// The default constant rate factor (see ``VideoRequest/crf``). H.264: 25, two above
     /// x264's own default: gif2x's pictures (exact times, one per run of a held frame, BT.601,
     /// no banner) look at crf 25 as ffmpeg's default recipe (crf 23) looks, in fewer bytes
     /// (README, "Defaults, and why").
-    public var defaultCRF: Int {
+    package var defaultCRF: Int {
       switch self {
       case .h264: return 25
       case .vp9: return 32
@@ -49,9 +49,9 @@ public struct VideoRequest: Sendable, Equatable {
       }
     }
     /// The default speed (see ``VideoRequest/speed``).
-    public var defaultSpeed: Int { self == .av1 ? 8 : 4 }
+    package var defaultSpeed: Int { self == .av1 ? 8 : 4 }
     /// The speeds the codec takes (H.264 takes a preset instead).
-    public var speedRange: ClosedRange<Int> { self == .av1 ? 0...13 : 0...8 }
+    package var speedRange: ClosedRange<Int> { self == .av1 ? 0...13 : 0...8 }
   }
 
   /// How to make an odd width or height even, for users who want an even displayed size. By
@@ -171,7 +171,7 @@ public struct VideoRequest: Sendable, Equatable {
 
   /// The PSNR targets taken, in dB: 10 is a picture barely recognisable, 99 identical in all
   /// but name (a GIF's 8-bit pixels give infinity only when identical).
-  public static let targetPSNRRange: ClosedRange<Double> = 10...99
+  package static let targetPSNRRange: ClosedRange<Double> = 10...99
 
   /// Throws when `target` is out of ``targetPSNRRange`` or given with `setting` (a fixed
   /// crf or quality) or `lossless`.
@@ -188,31 +188,31 @@ public struct VideoRequest: Sendable, Equatable {
   }
 
   /// The x264 presets MP4 takes, fastest first.
-  public static let x264Presets = [
+  package static let x264Presets = [
     "ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower",
     "veryslow", "placebo",
   ]
 
   /// The constant rate factors each format's default codec takes.
-  public static func crfRange(_ format: Format) -> ClosedRange<Int> {
+  package static func crfRange(_ format: Format) -> ClosedRange<Int> {
     crfRange(format.defaultCodec)
   }
   /// The constant rate factors each codec takes. H.264 starts at 1: crf 0 is lossless H.264,
   /// which needs the High 4:4:4 Predictive profile that no browser plays.
-  public static func crfRange(_ codec: Codec) -> ClosedRange<Int> {
+  package static func crfRange(_ codec: Codec) -> ClosedRange<Int> {
     codec == .h264 ? 1...51 : 0...63
   }
   /// VP9's speeds (``Codec/speedRange`` gives each codec's).
-  public static let speedRange = 0...8
-  public static let sizeRange = 2...VideoGeometry.maxSide
-  public static let playsRange = 1...1000
+  package static let speedRange = 0...8
+  package static let sizeRange = 2...VideoGeometry.maxSide
+  package static let playsRange = 1...1000
 
   /// The codec written: ``codec``, or the format's default.
-  public var videoCodec: Codec { codec ?? format.defaultCodec }
+  package var videoCodec: Codec { codec ?? format.defaultCodec }
 
   /// Throws the first setting out of range; needs no input, so a caller checks it once for a
   /// whole batch, before any file is read.
-  public func validate() throws(RequestError) {
+  package func validate() throws(RequestError) {
     let codec = videoCodec
     if !format.codecs.contains(codec) {
       throw .codecNotInFormat(
@@ -260,23 +260,23 @@ public struct VideoRequest: Sendable, Equatable {
   }
 
   /// How the GIF is read and planned: video plays all-zero delays at 10 cs on every timeline.
-  public var planOptions: GIFPlan.Options {
+  package var planOptions: GIFPlan.Options {
     GIFPlan.Options(
       maxPixels: maxPixels, strict: strict, delays: delays, timeline: plannedTimeline)
   }
 
   /// The timeline planned: `timeline`, except that with ``cfr`` an uncapped `auto` keeps
   /// its 50 fps cap (every tick is a picture there).
-  public var plannedTimeline: TimelineKind { Self.plannedTimeline(timeline, cfr: cfr) }
+  package var plannedTimeline: TimelineKind { Self.plannedTimeline(timeline, cfr: cfr) }
 
   /// The timeline a video with these two settings is planned on.
-  public static func plannedTimeline(_ timeline: TimelineKind, cfr: Bool) -> TimelineKind {
+  package static func plannedTimeline(_ timeline: TimelineKind, cfr: Bool) -> TimelineKind {
     if cfr, case .auto(nil) = timeline { return .auto(maxFPS: TimelineKind.defaultMaxFPS) }
     return timeline
   }
 
   /// Where the poster goes: the output's name with `.png` instead of its extension.
-  public var posterPath: String { Self.replacingExtension(of: output, with: "png") }
+  package var posterPath: String { Self.replacingExtension(of: output, with: "png") }
 
   /// The default output for `input`: the same name with `format`'s extension, beside it.
   public static func defaultOutput(for input: String, format: Format) -> String {

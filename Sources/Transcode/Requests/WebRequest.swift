@@ -21,10 +21,10 @@ public struct WebRequest: Sendable, Equatable {
   public static let defaultMinimumPSNR = 35.0
   /// Candidates aim this far above the floor: the search lands within a few tenths of a dB of
   /// its target, and a candidate under the floor is dropped.
-  public static let targetMargin = 0.3
+  package static let targetMargin = 0.3
   /// The floors accepted: below 20 dB a rendition no longer looks like its GIF; above 60 dB
   /// only lossless coding gets there.
-  public static let minimumPSNRRange = 20.0...60.0
+  package static let minimumPSNRRange = 20.0...60.0
 
   public init(
     input: String, output: String, force: Bool = false,
@@ -40,7 +40,7 @@ public struct WebRequest: Sendable, Equatable {
     self.strict = strict
   }
 
-  public func validate() throws(RequestError) {
+  package func validate() throws(RequestError) {
     if !Self.minimumPSNRRange.contains(minimumPSNR) || minimumPSNR.isNaN {
       throw .outOfRange(
         .minimumPSNR, value: minimumPSNR.description,
@@ -50,21 +50,21 @@ public struct WebRequest: Sendable, Equatable {
   }
 
   /// `output` with its extension replaced: `NAME.html` -> `NAME.mp4`.
-  public func path(_ suffix: String) -> String {
+  package func path(_ suffix: String) -> String {
     VideoRequest.replacingExtension(of: output, with: suffix)
   }
 
   /// The poster of a video rendition.
-  public var posterPath: String { path("poster.webp") }
+  package var posterPath: String { path("poster.webp") }
 
   /// Where the page's `<img>` finds the GIF: the GIF itself when it is in the page's folder,
   /// else a copy beside the page.
-  public var gifPath: String {
+  package var gifPath: String {
     WebPage.folder(of: input) == WebPage.folder(of: output) ? input : path("gif")
   }
 
   /// Every file this request may write (the existing ones are refused without `force`).
-  public var outputs: [String] {
+  package var outputs: [String] {
     [output] + WebRendition.Kind.allCases.map { path($0.fileExtension) } + [posterPath]
       + (gifPath == input ? [] : [gifPath])
   }
@@ -84,7 +84,7 @@ public struct WebRendition: Sendable, Equatable {
     /// Animated WebP: alpha in every current browser.
     case webp
 
-    public var fileExtension: String {
+    package var fileExtension: String {
       switch self {
       case .mp4: return "mp4"
       case .webmVP9, .webmAV1: return "webm"
@@ -93,14 +93,14 @@ public struct WebRendition: Sendable, Equatable {
       }
     }
 
-    public var isVideo: Bool { self == .mp4 || self == .webmVP9 || self == .webmAV1 }
+    package var isVideo: Bool { self == .mp4 || self == .webmVP9 || self == .webmAV1 }
 
     /// Whether this kind keeps a GIF's transparency (VP9 alpha, AVIF, WebP); H.264 and AV1
     /// video show it over a background colour.
-    public var keepsTransparency: Bool { self == .webmVP9 || self == .avif || self == .webp }
+    package var keepsTransparency: Bool { self == .webmVP9 || self == .avif || self == .webp }
 
     /// "MP4 (H.264)", "WebM (AV1)", "AVIF"...
-    public var label: String {
+    package var label: String {
       switch self {
       case .mp4: return "MP4 (H.264)"
       case .webmVP9: return "WebM (VP9)"
@@ -125,7 +125,7 @@ public struct WebRendition: Sendable, Equatable {
   public var kept: Bool { dropped == nil }
   public var bytes: Int { fidelity.bytes }
 
-  public init(
+  package init(
     kind: Kind, path: String, mimeType: String, setting: Int, fidelity: Fidelity,
     dropped: String?
   ) {
@@ -175,7 +175,7 @@ public struct WebSummary: Sendable, Equatable {
 
   public var kept: [WebRendition] { renditions.filter(\.kept) }
 
-  public init(
+  package init(
     input: String, html: String, answer: Answer, width: Int, height: Int, transparent: Bool,
     plays: Int, gifBytes: Int, minimumPSNR: Double, renditions: [WebRendition],
     poster: String?, gif: String, written: [String], warnings: [ConversionWarning]
@@ -203,7 +203,7 @@ public struct WebProgress: Sendable, Equatable {
   public var total: Int
   public var making: WebRendition.Kind
 
-  public init(done: Int, total: Int, making: WebRendition.Kind) {
+  package init(done: Int, total: Int, making: WebRendition.Kind) {
     self.done = done
     self.total = total
     self.making = making

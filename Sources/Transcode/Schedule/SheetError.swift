@@ -13,7 +13,7 @@ public enum SheetError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String { message(naming: \.plainName) }
 
   /// The message, with the layout settings named by `name`.
-  public func message(naming name: (Setting) -> String) -> String {
+  package func message(naming name: (Setting) -> String) -> String {
     switch self {
     case .frameTooLarge(let w, let h, let cw, let ch, let max):
       let laidOut =

@@ -25,7 +25,9 @@ public enum SheetFormat: String, Sendable, CaseIterable, Equatable {
   public var describesPages: Bool { !isAseprite }
 
   /// The JSON formats that describe pages, in the order an error message suggests them.
-  public static var pagedJSON: [SheetFormat] { [.phaser, .texturePackerHash, .texturePackerArray] }
+  package static var pagedJSON: [SheetFormat] {
+    [.phaser, .texturePackerHash, .texturePackerArray]
+  }
 
   /// Whether `frames` is a list (array formats) rather than an object keyed by frame index.
   package var isArray: Bool {

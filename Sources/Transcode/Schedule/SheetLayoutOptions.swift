@@ -40,21 +40,21 @@ public struct SheetLayoutOptions: Sendable, Equatable {
   }
 
   /// The ranges each setting takes.
-  public static let paddingRange = 0...1024
-  public static let extrudeRange = 0...1024
-  public static let maxSizeRange = 1...65535
+  package static let paddingRange = 0...1024
+  package static let extrudeRange = 0...1024
+  package static let maxSizeRange = 1...65535
   /// The page side limit when none is given: the texture size every WebGL device takes.
-  public static let defaultMaxSize = 4096
+  package static let defaultMaxSize = 4096
   /// How far a one-page data format's page grows when no limit is given: the texture size
   /// desktop GPUs take.
-  public static let onePageMaxSize = 16384
+  package static let onePageMaxSize = 16384
 
   /// The page side limit the layout works to: `maxSize`, or ``defaultMaxSize``.
   package var pageLimit: Int { maxSize ?? Self.defaultMaxSize }
-  public static let scaleRange = 1...64
+  package static let scaleRange = 1...64
 
   /// Throws the first setting out of range.
-  public func validate() throws(RequestError) {
+  package func validate() throws(RequestError) {
     if let c = columns, c < 1 { throw .outOfRange(.columns, value: "\(c)", allowed: "at least 1") }
     if let r = rows, r < 1 { throw .outOfRange(.rows, value: "\(r)", allowed: "at least 1") }
     if columns != nil && rows != nil { throw .conflict(.columns, .rows) }

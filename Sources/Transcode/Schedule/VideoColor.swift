@@ -24,7 +24,7 @@ public struct VideoColor: Sendable, Equatable, CustomStringConvertible {
   ]
 
   /// Parses `#rrggbb`, `#rgb` (with or without `#`) or a colour name; nil when it is neither.
-  public init?(parsing text: String) {
+  package init?(parsing text: String) {
     let lower = text.lowercased()
     if let (r, g, b) = Self.names[lower] {
       self.init(red: r, green: g, blue: b)

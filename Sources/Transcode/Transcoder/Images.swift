@@ -3,9 +3,9 @@ import TranscodeCore
 /// Still images in and out (PNG, WebP): sprite-sheet pages, video posters, and reading a page
 /// back to check it. PNG goes through libpng; WebP through libwebp, loaded on first use.
 /// Neither loads FFmpeg.
-public enum Images {
+package enum Images {
   /// The file bytes of `image` in `format`; a missing library is exit 69 naming its package.
-  public static func encode(
+  package static func encode(
     _ image: RGBAImage, as format: ImageFormat, effort: ImageEffort = .small
   ) throws(TranscodeError) -> [UInt8] {
     if format == .png { return try PNGCodec.encode(image, effort: effort) }
@@ -13,7 +13,7 @@ public enum Images {
   }
 
   /// The pixels of a PNG or WebP file's bytes, as straight-alpha RGBA.
-  public static func decode(
+  package static func decode(
     _ bytes: [UInt8], as format: ImageFormat
   ) throws(TranscodeError) -> RGBAImage {
     if format == .png { return try PNGCodec.decode(bytes) }

@@ -301,7 +301,7 @@ extension Transcoder {
   /// conversion calls this when its output came out larger than the GIF, to say what would be
   /// smaller. A rendition's `dropped` says why `--to web` would not keep it: not smaller than
   /// the GIF, under its default fidelity floor (``WebRequest/defaultMinimumPSNR``), or off time.
-  public static func alternatives(
+  package static func alternatives(
     to made: WebRendition.Kind, input: String, folder: String,
     cancellation: Cancellation = Cancellation()
   ) throws(TranscodeError) -> WebAlternatives {
@@ -331,7 +331,7 @@ extension Transcoder {
 
   /// Writes the index of a folder's `--to web` pages at `path` (atomically): each GIF beside its
   /// kept renditions, with every candidate's size, fidelity, and why it was kept or dropped.
-  public static func webIndex(
+  package static func webIndex(
     _ summaries: [WebSummary], at path: String, replace: Bool,
     cancellation: Cancellation = Cancellation()
   ) throws(TranscodeError) {
@@ -343,10 +343,10 @@ extension Transcoder {
 }
 
 /// What else gif2x could write for a GIF (``Transcoder/alternatives(to:input:folder:cancellation:)``).
-public struct WebAlternatives: Sendable, Equatable {
+package struct WebAlternatives: Sendable, Equatable {
   /// Whether a shown frame of the GIF has a transparent pixel: then the kinds that do not
   /// ``WebRendition/Kind/keepsTransparency`` were measured over white, and lose it.
-  public var transparent: Bool
+  package var transparent: Bool
   /// Every other kind, made and measured.
-  public var renditions: [WebRendition]
+  package var renditions: [WebRendition]
 }

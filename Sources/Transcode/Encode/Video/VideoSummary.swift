@@ -49,7 +49,7 @@ public struct VideoProgress: Sendable, Equatable {
   public var done: Int
   public var total: Int
 
-  public init(done: Int, total: Int) {
+  package init(done: Int, total: Int) {
     self.done = done
     self.total = total
   }
