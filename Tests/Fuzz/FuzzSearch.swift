@@ -2,17 +2,19 @@
 /// PSNR a measurement can give (0-200 dB, or infinity for identical pictures), in any order,
 /// from any prior slope, start and limits. It must end within its trial limit, try only
 /// candidates and none twice, and choose the trial ``SettingSearch/prefers(_:over:target:)``
-/// ranks first; a correction is a candidate other than the setting encoded, or nil.
+/// ranks first, and give up (hopeless) exactly when a trial under the target reaches the
+/// ceiling; a correction is a candidate other than the setting encoded, or nil.
 func fuzzSearch(_ data: UnsafeBufferPointer<UInt8>) {
   var input = FuzzInput(data)
   let low = input.int(0...100)
   let range = low...(low + input.int(0...100))
   let direction: SettingSearch.Direction = input.bool() ? .higherIsBetter : .higherIsWorse
   let target = 10 + Double(input.int(0...8900)) / 100
-  let search = SettingSearch(
+  var search = SettingSearch(
     range: range, direction: direction, target: target, start: input.int(0...250),
     slope: Double(input.int(0...1000)) / 100, maxTrials: input.int(0...12),
     closeEnough: Double(input.int(0...100)) / 100)
+  if input.bool() { search.ceiling = input.int(1...1 << 30) }
   func psnr() -> Double {
     input.byte() == 255 ? .infinity : Double(input.int(0...20000)) / 100
   }
@@ -27,6 +29,14 @@ func fuzzSearch(_ data: UnsafeBufferPointer<UInt8>) {
   }
   guard (1...max(1, search.maxTrials)).contains(outcome.trials.count) else {
     fatalError("\(outcome.trials.count) trials with a limit of \(search.maxTrials)")
+  }
+  // Given up exactly when the last trial is under the target at or over the ceiling.
+  let last = outcome.trials[outcome.trials.count - 1]
+  let overCeiling = search.ceiling.map { last.psnr < target && last.bytes >= $0 } ?? false
+  if outcome.hopeless != overCeiling {
+    fatalError(
+      "hopeless \(outcome.hopeless) after \(last) with the ceiling \(String(describing: search.ceiling))"
+    )
   }
   for t in outcome.trials
   where SettingSearch.prefers(t, over: outcome.chosen, target: target) {

@@ -29,6 +29,31 @@ import Testing
     return chosen.setting
   }
 
+  @Test("a ceiling: a trial under the target at or over it ends the search as hopeless")
+  func ceiling() {
+    // crf 23 gives 38.5 dB at 7,015 bytes; 40 dB needs crf 20 (9,921 bytes).
+    var search = SettingSearch(
+      range: 1...51, direction: .higherIsWorse, target: 40, start: 23, slope: 0.4)
+    search.ceiling = 7_015
+    let stopped = run(search, crfCurve)
+    #expect(stopped.hopeless)
+    #expect(stopped.trials.map(\.setting) == [23])
+    #expect(stopped.chosen.setting == 23)
+    // One byte more and the first trial is under it: the search goes on to crf 20, which
+    // meets the target above the ceiling (the caller judges that file).
+    search.ceiling = 7_016
+    let went = run(search, crfCurve)
+    #expect(!went.hopeless)
+    #expect(went.chosen.setting == 20)
+    // A trial that meets the target never ends a search, however large: crf 10 (45 dB, 31,498
+    // bytes) is over this ceiling, and the search goes on down to crf 20.
+    search.ceiling = 20_000
+    search.start = 10
+    let met = run(search, crfCurve)
+    #expect(!met.hopeless)
+    #expect(met.chosen.setting == 20)
+  }
+
   @Test("a linear crf curve: the largest crf that meets the target, in a few trials")
   func linearCRF() {
     for target in [30.0, 33.3, 38.0, 42.6, 47.0] {

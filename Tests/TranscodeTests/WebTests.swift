@@ -118,6 +118,8 @@ import Testing
     #expect(s.answer == .gif)
     #expect(s.kept.isEmpty)
     #expect(s.renditions.allSatisfy { $0.dropped?.hasPrefix("not smaller than the GIF") == true })
+    // No MP4 kept: no WebM is made (it would be dropped beside no MP4).
+    #expect(s.renditions.map(\.kind) == [.mp4, .avif, .webp])
     #expect(try Self.files(folder) == ["t.gif", "t.html"])
     let page = try Self.text(folder + "/t.html")
     #expect(page.contains("<img src=\"t.gif\" width=\"2\" height=\"2\" alt=\"\">"))
@@ -129,6 +131,50 @@ import Testing
     #expect(moved.gif == out + "/t.gif")
     #expect(try Self.files(out) == ["t.gif", "t.html"])
     #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/t.gif")) == Data(b.bytes))
+  }
+
+  @Test("a search whose trials cannot fit under the ceiling stops there and writes nothing")
+  func hopelessSearchStops() throws {
+    let folder = try VideoProbe.folder()
+    // Black and white noise in 2x2 blocks: a video needs many bytes for 35 dB.
+    var random = SeededGenerator(seed: 24)
+    var b = GIFBuilder(width: 64, height: 64, globalPalette: [0x000000, 0xFFFFFF])
+    b.loop(0)
+    for _ in 0..<40 {
+      b.control(delay: 4)
+      var blocks: [UInt8] = []
+      for _ in 0..<(32 * 32) { blocks.append(UInt8.random(in: 0...1, using: &random)) }
+      var indexes: [UInt8] = []
+      for y in 0..<64 { for x in 0..<64 { indexes.append(blocks[(y / 2) * 32 + x / 2]) } }
+      b.image(width: 64, height: 64, indexes: indexes)
+    }
+    b.trailer()
+    let gif = folder + "/n.gif"
+    try Data(b.bytes).write(to: URL(fileURLWithPath: gif))
+    let request = VideoRequest(
+      input: gif, output: folder + "/n.mp4", format: .mp4, targetPSNR: 35)
+    let sample = TrialSample(windows: [0..<8, 20..<28])
+    // The sample is 16 of 40 pictures: its bytes count 2.5 times for the whole.
+    let given = try Transcoder.attempt(
+      request, read: nil, cancellation: Cancellation(), progress: nil, sample: sample,
+      ceiling: 1000)
+    guard case .hopeless(let trial, let predicted) = given else {
+      Issue.record("expected the search to give up, got \(given)")
+      return
+    }
+    #expect(trial.psnr < 35)
+    #expect(trial.bytes * 5 / 2 >= 1000 * 5 / 4)
+    #expect(predicted == Int((Double(trial.bytes) * 2.5).rounded()))
+    #expect(try Self.files(folder) == ["n.gif"])
+    // Without a ceiling the same search goes on to an output.
+    let made = try Transcoder.attempt(
+      request, read: nil, cancellation: Cancellation(), progress: nil, sample: sample)
+    guard case .made(let summary) = made else {
+      Issue.record("expected an output, got \(made)")
+      return
+    }
+    #expect(summary.trials > 1)
+    #expect(try Self.files(folder) == ["n.gif", "n.mp4"])
   }
 
   @Test("a transparent GIF: <picture> with AVIF and WebP, the GIF as the <img>")

@@ -35,6 +35,9 @@ package struct SettingSearch: Sendable {
   package struct Outcome: Sendable, Equatable {
     package var chosen: Trial
     package var trials: [Trial]
+    /// Whether a trial under the target was already at or over the ``ceiling``: the search
+    /// stopped there, since meeting the target would take more bytes still.
+    package var hopeless = false
   }
 
   /// The settings tried, from worst to best quality.
@@ -47,6 +50,10 @@ package struct SettingSearch: Sendable {
   package var maxTrials: Int
   /// A trial that meets the target by at most this many dB ends the search.
   package var closeEnough: Double
+  /// Bytes that make the search pointless: a trial under the target at or over them ends it
+  /// (``Outcome/hopeless``), since PSNR and size grow together, so what meets the target would
+  /// be larger still. `--to web` sets the GIF's size (a candidate must be smaller to be kept).
+  package var ceiling: Int? = nil
 
   /// Searches `candidates` (worst to best quality) from `start`.
   package init(
@@ -88,11 +95,19 @@ package struct SettingSearch: Sendable {
       let result = Trial(setting: candidates[index], psnr: psnr, bytes: bytes)
       tried[index] = result
       order.append(result)
+      if let ceiling, psnr < target, bytes >= ceiling {
+        return Outcome(chosen: Self.best(order, target: target), trials: order, hopeless: true)
+      }
       next = nextIndex(tried)
     }
-    var chosen = order[0]
-    for t in order.dropFirst() where Self.prefers(t, over: chosen, target: target) { chosen = t }
-    return Outcome(chosen: chosen, trials: order)
+    return Outcome(chosen: Self.best(order, target: target), trials: order)
+  }
+
+  /// The trial ``prefers(_:over:)`` ranks first (the earliest of equals).
+  static func best(_ trials: [Trial], target: Double) -> Trial {
+    var chosen = trials[0]
+    for t in trials.dropFirst() where prefers(t, over: chosen, target: target) { chosen = t }
+    return chosen
   }
 
   /// The next candidate index to try, or nil when the trials settle it.

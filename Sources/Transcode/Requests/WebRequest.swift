@@ -99,6 +99,16 @@ public struct WebRendition: Sendable, Equatable {
     /// video show it over a background colour.
     package var keepsTransparency: Bool { self == .webmVP9 || self == .avif || self == .webp }
 
+    /// The media type without codecs (a file that was never made has none to read).
+    package var plainMimeType: String {
+      switch self {
+      case .mp4: return "video/mp4"
+      case .webmVP9, .webmAV1: return "video/webm"
+      case .avif: return "image/avif"
+      case .webp: return "image/webp"
+      }
+    }
+
     /// "MP4 (H.264)", "WebM (AV1)", "AVIF"...
     package var label: String {
       switch self {

@@ -26,6 +26,22 @@ struct TargetSearch {
   let plays: Int
   let output: String
   let cancellation: Cancellation
+  /// The bytes a whole output must stay under to be of any use (`--to web`: the GIF's size),
+  /// or nil: trials under the target that already reach it end the search
+  /// (``SettingSearch/ceiling``; a sample's bytes are scaled to the whole GIF first).
+  var ceiling: Int? = nil
+
+  /// How a search ended: an output found and written, or given up when trials showed that
+  /// meeting the target would not fit under the ceiling (no output is written then).
+  enum Ending<Summary> {
+    case found(Found<Summary>)
+    /// The best trial, and the whole output's size its sample predicts.
+    case hopeless(SettingSearch.Trial, predictedBytes: Int)
+  }
+
+  /// A sample's bytes are a whole output's over this: pictures scale, and each window's first
+  /// picture is a keyframe the whole output has fewer of, so the sample is the denser.
+  static let sampleMargin = 1.25
 
   /// What the search found: the committed output's summary, its measurement, its setting and
   /// how many encodes it took (the output's included).
@@ -53,7 +69,7 @@ struct TargetSearch {
     files: () throws(TranscodeError) -> OutputFiles,
     encode: (Int, VideoSchedule?, OutputFiles) throws(TranscodeError) -> Summary,
     setting: Setting
-  ) throws(TranscodeError) -> Found<Summary> {
+  ) throws(TranscodeError) -> Ending<Summary> {
     let frameCount = measuring.index.frames.count
     let whole = Array(repeating: 0..<frameCount, count: max(1, plays))
     typealias Made = Candidate<Summary>
@@ -78,10 +94,14 @@ struct TargetSearch {
       best = candidate
     }
     var encodes = 0
+    var search = self.search
     if let windows = sample.windows {
       let claimed = try files()
       let sampled = schedule.sampled(windows)
       let segments = schedule.frames(of: windows, frameCount: frameCount)
+      // Whole pictures per sampled picture: a sample's bytes times this predict the whole's.
+      let scale = Double(schedule.entries.count) / Double(max(1, sampled.entries.count))
+      search.ceiling = ceiling.map { Int(Double($0) / scale * Self.sampleMargin) }
       let outcome = try search.run { (setting) throws(TranscodeError) -> (Double, Int) in
         try cancellation.check()
         let trial = try OutputFiles(
@@ -90,6 +110,11 @@ struct TargetSearch {
         _ = try encode(setting, sampled, trial)
         let fidelity = try measure(trial, segments: segments, ssim: false)
         return (fidelity.psnr, fidelity.bytes)
+      }
+      if outcome.hopeless {
+        claimed.discard()
+        let predicted = Int((Double(outcome.chosen.bytes) * scale).rounded())
+        return .hopeless(outcome.chosen, predictedBytes: predicted)
       }
       let first = try full(outcome.chosen.setting, into: claimed)
       keep(first)
@@ -101,6 +126,7 @@ struct TargetSearch {
         encodes += 1
       }
     } else {
+      search.ceiling = ceiling
       let outcome = try search.run { (setting) throws(TranscodeError) -> (Double, Int) in
         let candidate = try full(setting, into: try files())
         keep(candidate)
@@ -112,13 +138,14 @@ struct TargetSearch {
     try chosen.files.commit()
     let psnr = chosen.fidelity.psnr
     let missed = psnr < search.target - Self.tolerance
-    return Found(
-      summary: chosen.summary, fidelity: chosen.fidelity, setting: chosen.trial.setting,
-      encodes: encodes,
-      warning: missed
-        ? .targetMissed(
-          target: search.target, setting: setting, value: chosen.trial.setting, measured: psnr)
-        : nil)
+    return .found(
+      Found(
+        summary: chosen.summary, fidelity: chosen.fidelity, setting: chosen.trial.setting,
+        encodes: encodes,
+        warning: missed
+          ? .targetMissed(
+            target: search.target, setting: setting, value: chosen.trial.setting, measured: psnr)
+          : nil))
   }
 
   /// How far below the target a result may land without a warning.

@@ -179,6 +179,13 @@ extension Transcoder {
   }
 }
 
+/// What a conversion with a size ceiling ended with: the output, or the best trial of a search
+/// given up because the target would not fit under the ceiling (nothing written).
+enum Converted<Summary> {
+  case made(Summary)
+  case hopeless(SettingSearch.Trial, predictedBytes: Int)
+}
+
 extension Transcoder {
   /// Converts `request.input`: validated, read and planned (or, given `read`, the GIF already
   /// read and validated by the caller, planned again on the request's timeline from the same
@@ -193,6 +200,21 @@ extension Transcoder {
     _ request: Request, read: GIFPlan?, cancellation: Cancellation,
     progress: (@Sendable (VideoProgress) -> Void)?, sample: TrialSample? = nil
   ) throws(TranscodeError) -> Request.Setup.Summary {
+    let converted = try attempt(
+      request, read: read, cancellation: cancellation, progress: progress, sample: sample)
+    guard case .made(let summary) = converted else {
+      throw .internalError("\(request.input): a search with no ceiling gave up")
+    }
+    return summary
+  }
+
+  /// ``convert(_:read:cancellation:progress:sample:)``, whose PSNR target's search gives up
+  /// when its trials show the target cannot be met under `ceiling` bytes.
+  static func attempt<Request: OutputRequest>(
+    _ request: Request, read: GIFPlan?, cancellation: Cancellation,
+    progress: (@Sendable (VideoProgress) -> Void)?, sample: TrialSample? = nil,
+    ceiling: Int? = nil
+  ) throws(TranscodeError) -> Converted<Request.Setup.Summary> {
     let plan: GIFPlan
     if let read {
       plan = try read.replanned(request.planOptions)
@@ -209,15 +231,16 @@ extension Transcoder {
         targets: setup.targets, replace: setup.replaces, input: input, cancellation: cancellation)
     }
     guard let search = setup.search else {
-      return try setup.run(files: try files(), progress: progress)
+      return .made(try setup.run(files: try files(), progress: progress))
     }
-    let target = TargetSearch(
+    var target = TargetSearch(
       search: search, measuring: try plan.measuringPlan(), schedule: setup.schedule,
       sample: sample
         ?? .choose(entries: setup.schedule.entries.count, pixels: setup.picturePixels),
       background: setup.measuredBackground, plays: setup.measuredPlays,
       output: setup.targets[0], cancellation: cancellation)
-    let found = try target.run(
+    target.ceiling = ceiling
+    let ending = try target.run(
       files: files,
       encode: { (setting, sample, files) throws(TranscodeError) -> Request.Setup.Summary in
         var trial = setup.trial(setting, sampled: sample != nil)
@@ -225,11 +248,16 @@ extension Transcoder {
         return try trial.encode(files: files, progress: sample == nil ? progress : nil)
       },
       setting: setup.searchedSetting)
-    var summary = found.summary
-    summary.fidelity = found.fidelity
-    summary.trials = found.encodes
-    if let warning = found.warning { summary.warnings.append(warning) }
-    return summary
+    switch ending {
+    case .hopeless(let trial, let predicted):
+      return .hopeless(trial, predictedBytes: predicted)
+    case .found(let found):
+      var summary = found.summary
+      summary.fidelity = found.fidelity
+      summary.trials = found.encodes
+      if let warning = found.warning { summary.warnings.append(warning) }
+      return .made(summary)
+    }
   }
 }
 

@@ -106,8 +106,20 @@ struct WebMaker {
     var total = videos.count + images.count
     var done = 0
     for kind in videos {
+      // The MP4 comes first: without it no WebM is kept (below), so none is made. A WebM must
+      // be smaller than the GIF, and the AV1 one than a kept VP9 one (the larger is dropped).
+      if kind != .mp4 && !renditions.contains(where: { $0.kept && $0.kind == .mp4 }) {
+        total -= 1
+        continue
+      }
+      var bound = Bound(bytes: plan.source.bytes.count, name: "the GIF")
+      if let vp9 = renditions.first(where: { $0.kept && $0.kind == .webmVP9 }),
+        vp9.bytes < bound.bytes
+      {
+        bound = Bound(bytes: vp9.bytes, name: "the \(vp9.kind.label)")
+      }
       progress?(WebProgress(done: done, total: total, making: kind))
-      renditions.append(try make(kind, warnings: &warnings))
+      renditions.append(try make(kind, warnings: &warnings, bound: bound))
       done += 1
     }
     Self.judgeWebM(&renditions)
@@ -124,7 +136,8 @@ struct WebMaker {
     if answer == .gif {
       for kind in images {
         progress?(WebProgress(done: done, total: total, making: kind))
-        renditions.append(try make(kind, warnings: &warnings))
+        let bound = Bound(bytes: plan.source.bytes.count, name: "the GIF")
+        renditions.append(try make(kind, warnings: &warnings, bound: bound))
         done += 1
       }
       if renditions.contains(where: { $0.kept && !$0.kind.isVideo }) { answer = .picture }
@@ -176,9 +189,17 @@ struct WebMaker {
 
   private func stagingPath(of r: WebRendition) -> String { stems[r.kind]! }
 
-  /// Makes, measures and judges one candidate.
+  /// The size a candidate must stay under to be kept, and what has that size.
+  struct Bound {
+    var bytes: Int
+    var name: String
+  }
+
+  /// Makes, measures and judges one candidate. With a `bound`, a search whose trials show that
+  /// the floor cannot be met under it stops there, and the candidate is dropped unmade, with
+  /// the size its trials predict.
   mutating func make(
-    _ kind: WebRendition.Kind, warnings: inout [ConversionWarning]
+    _ kind: WebRendition.Kind, warnings: inout [ConversionWarning], bound: Bound? = nil
   ) throws(TranscodeError) -> WebRendition {
     let staging = stagingStem + "." + kind.fileExtension
     stems[kind] = staging
@@ -192,17 +213,27 @@ struct WebMaker {
     /// The candidate converted with the web request's limits, on the GIF planned once.
     func converted<R: OutputRequest>(
       _ candidate: R
-    ) throws(TranscodeError) -> (Int, [ConversionWarning], Fidelity?) {
+    ) throws(TranscodeError) -> Converted<(Int, [ConversionWarning], Fidelity?)> {
       var r = candidate
       r.maxPixels = request.maxPixels
       r.delays = request.delays
       r.targetPSNR = target
-      let s = try Transcoder.convert(r, read: plan, cancellation: cancellation, progress: nil)
-      return (s.setting, s.warnings, s.fidelity)
+      switch try Transcoder.attempt(
+        r, read: plan, cancellation: cancellation, progress: nil, ceiling: bound?.bytes)
+      {
+      case .made(let s): return .made((s.setting, s.warnings, s.fidelity))
+      case .hopeless(let trial, let predicted): return .hopeless(trial, predictedBytes: predicted)
+      }
     }
+    let made: Converted<(Int, [ConversionWarning], Fidelity?)>
     switch Self.job(kind, input: request.input, output: staging) {
-    case .video(let r): (setting, notes, measured) = try converted(r)
-    case .animation(let r): (setting, notes, measured) = try converted(r)
+    case .video(let r): made = try converted(r)
+    case .animation(let r): made = try converted(r)
+    }
+    switch made {
+    case .made(let result): (setting, notes, measured) = result
+    case .hopeless(let trial, let predicted):
+      return hopeless(kind, trial: trial, predictedBytes: predicted, bound: bound)
     }
     // The GIF's own notes (damage, timeline) once; a missed target is judged, not warned.
     warnings += notes.filter { note in
@@ -222,6 +253,25 @@ struct WebMaker {
       kind: kind, path: request.path(kind.fileExtension),
       mimeType: try mimeType(kind, staging), setting: setting, fidelity: fidelity,
       dropped: judge(fidelity))
+  }
+
+  /// A candidate given up on its trials: dropped, with the size they predict for the whole GIF
+  /// and the PSNR they reached (under the floor), never written.
+  private func hopeless(
+    _ kind: WebRendition.Kind, trial: SettingSearch.Trial, predictedBytes: Int, bound: Bound?
+  ) -> WebRendition {
+    let gifBytes = plan.source.bytes.count
+    let fidelity = Fidelity(
+      psnr: trial.psnr, ssim: nil, worstFrame: 0, worstPSNR: trial.psnr,
+      maxStartErrorMilliseconds: 0, durationErrorMilliseconds: 0, bytes: predictedBytes,
+      gifBytes: gifBytes)
+    let name = bound?.name ?? "the GIF"
+    let limit = bound?.bytes ?? gifBytes
+    return WebRendition(
+      kind: kind, path: request.path(kind.fileExtension), mimeType: kind.plainMimeType,
+      setting: trial.setting, fidelity: fidelity,
+      dropped: "not made: its trials reach \(WebPage.fixed(trial.psnr, 2)) dB at about"
+        + " \(predictedBytes) bytes, not smaller than \(name) (\(limit) bytes) under the floor")
   }
 
   /// Why a measured candidate is dropped, or nil to keep it.
