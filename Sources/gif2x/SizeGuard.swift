@@ -2,8 +2,9 @@ import Transcode
 import TranscodeCore
 
 /// The size guard of `--to mp4|webm|webp|avif`: an output larger than its GIF is one warning
-/// line with both sizes and, measured, what else would be smaller (each other format made as
-/// a hidden file beside the output, measured and removed), or that the GIF is the smaller file.
+/// line with both sizes and what else would be smaller (the other formats, likeliest first,
+/// each made from a sample of the GIF as a hidden file beside the output, measured and removed,
+/// until one is smaller at 35 dB), or that the GIF is the smaller file.
 enum SizeGuard {
   /// The warning for `output` (`written` bytes) made as `kind` from `input` (`gifBytes`), or nil
   /// when the output is smaller.
@@ -34,7 +35,9 @@ enum SizeGuard {
       return line + "; no other format is smaller"
         + (unfaithful ? " at \(floor) dB or more" : "") + ": the GIF is the smaller file"
     }
-    line += "; smaller, measured: "
+    // Estimated from a sample of the GIF unless the GIF is small enough to make whole.
+    line +=
+      smaller.contains(where: \.estimated) ? "; smaller, estimated: " : "; smaller, measured: "
     line += smaller.map { r in
       let psnr = r.fidelity.psnr
       var db = psnr.isFinite ? Measurement.fixed(psnr, 1) + " dB" : "identical"

@@ -131,13 +131,16 @@ public struct WebRendition: Sendable, Equatable {
   public var fidelity: Fidelity
   /// Why it was dropped; nil when kept.
   public var dropped: String?
+  /// Whether `fidelity` is predicted from a sample of the GIF (its bytes scaled to the whole,
+  /// PSNR alone), not measured on a whole file: never for a kept rendition.
+  public var estimated: Bool
 
   public var kept: Bool { dropped == nil }
   public var bytes: Int { fidelity.bytes }
 
   package init(
     kind: Kind, path: String, mimeType: String, setting: Int, fidelity: Fidelity,
-    dropped: String?
+    dropped: String?, estimated: Bool = false
   ) {
     self.kind = kind
     self.path = path
@@ -145,6 +148,7 @@ public struct WebRendition: Sendable, Equatable {
     self.setting = setting
     self.fidelity = fidelity
     self.dropped = dropped
+    self.estimated = estimated
   }
 }
 

@@ -22,6 +22,8 @@ protocol OutputSetup {
   var measuredPlays: Int { get }
   /// The setting searched (`.crf`, `.quality`), as a missed target's warning names it.
   var searchedSetting: Setting { get }
+  /// The setting encoded without a search (the request's, or the encoder's default).
+  var setting: Int { get }
   /// This setup at `setting`; `sampled`: for a trial over a sample of the schedule.
   func trial(_ setting: Int, sampled: Bool) -> Self
   /// Encodes and commits `files`.
@@ -261,6 +263,54 @@ extension Transcoder {
   }
 }
 
+/// A whole output's size and PSNR as a sample of it predicts them (the size guard's estimate).
+struct Estimate {
+  var psnr: Double
+  var bytes: Int
+  /// The share of the GIF's pictures encoded (1: the whole GIF, measured exactly).
+  var share: Double
+}
+
+extension Transcoder {
+  /// What `request` would make of the GIF `read`, at its own setting, predicted from `sample`
+  /// (encoded as one short file and measured on PSNR alone, its bytes scaled by the pictures it
+  /// holds), or the whole output made and measured when `sample` has no windows. Nothing is
+  /// left behind.
+  static func estimate<Request: OutputRequest>(
+    _ request: Request, read: GIFPlan,
+    sample choose: (_ entries: Int, _ pixels: Int) -> TrialSample,
+    cancellation: Cancellation
+  ) throws(TranscodeError) -> Estimate {
+    let plan = try read.replanned(request.planOptions)
+    try plan.requirePicture()
+    var setup = try request.setup(plan: plan, cancellation: cancellation)
+    let whole = setup.schedule
+    let sample = choose(whole.entries.count, setup.picturePixels)
+    var segments = [0..<plan.index.frames.count]
+    var share = 1.0
+    if let windows = sample.windows {
+      setup = setup.trial(setup.setting, sampled: true)
+      setup.schedule = whole.sampled(windows)
+      segments = whole.frames(of: windows, frameCount: plan.index.frames.count)
+      share = Double(setup.schedule.entries.count) / Double(max(1, whole.entries.count))
+    }
+    let output = setup.targets[0]
+    let files = try OutputFiles(targets: [output], replace: true, cancellation: cancellation)
+    defer { files.discard() }
+    _ = try setup.encode(files: files, progress: nil)
+    guard let path = files.temporaryPath(of: output) else {
+      throw .internalError("\(output) was not claimed as an output")
+    }
+    let fidelity = try measure(
+      output: path, plan: try plan.measuringPlan(), background: setup.measuredBackground,
+      segments: Array(repeating: segments, count: share < 1 ? 1 : max(1, setup.measuredPlays))
+        .flatMap { $0 },
+      ssim: false, cancellation: cancellation)
+    return Estimate(
+      psnr: fidelity.psnr, bytes: Int((Double(fidelity.bytes) / share).rounded()), share: share)
+  }
+}
+
 extension VideoSetup: OutputSetup {
   var targets: [String] { [request.output] + (request.poster ? [request.posterPath] : []) }
   var replaces: Bool { request.force }
@@ -282,6 +332,8 @@ extension VideoSetup: OutputSetup {
 }
 
 extension AnimationSetup: OutputSetup {
+  var setting: Int { request.effectiveQuality }
+
   var targets: [String] { [request.output] }
   var replaces: Bool { request.force }
   var search: SettingSearch? {

@@ -60,9 +60,6 @@ struct WebMaker {
   let plan: GIFPlan
   let cancellation: Cancellation
   var progress: (@Sendable (WebProgress) -> Void)?
-  /// Whether each candidate's setting is searched for the floor (`--to web`), or each encoder's
-  /// default is used (the size guard's alternatives).
-  var searches = true
   /// Candidate files made and not yet adopted or removed.
   private var candidates: [String] = []
 
@@ -206,7 +203,7 @@ struct WebMaker {
     // Tracked before it exists, so that a cancel at any point removes it.
     cancellation.register(staging)
     candidates.append(staging)
-    let target = searches ? request.minimumPSNR + WebRequest.targetMargin : nil
+    let target = request.minimumPSNR + WebRequest.targetMargin
     let setting: Int
     let notes: [ConversionWarning]
     var measured: Fidelity?
@@ -271,11 +268,12 @@ struct WebMaker {
       kind: kind, path: request.path(kind.fileExtension), mimeType: kind.plainMimeType,
       setting: trial.setting, fidelity: fidelity,
       dropped: "not made: its trials reach \(WebPage.fixed(trial.psnr, 2)) dB at about"
-        + " \(predictedBytes) bytes, not smaller than \(name) (\(limit) bytes) under the floor")
+        + " \(predictedBytes) bytes, not smaller than \(name) (\(limit) bytes) under the floor",
+      estimated: true)
   }
 
   /// Why a measured candidate is dropped, or nil to keep it.
-  private func judge(_ f: Fidelity) -> String? {
+  func judge(_ f: Fidelity) -> String? {
     if f.bytes >= f.gifBytes {
       return "not smaller than the GIF (\(f.bytes) bytes, the GIF \(f.gifBytes))"
     }
@@ -346,11 +344,13 @@ struct WebMaker {
 }
 
 extension Transcoder {
-  /// What else gif2x could write for `input`: every other kind than `made`, each made as a
-  /// hidden file in `folder`, measured against the GIF, and removed. The size guard of a single
-  /// conversion calls this when its output came out larger than the GIF, to say what would be
-  /// smaller. A rendition's `dropped` says why `--to web` would not keep it: not smaller than
-  /// the GIF, under its default fidelity floor (``WebRequest/defaultMinimumPSNR``), or off time.
+  /// What else gif2x could write for `input`, estimated: the other kinds, likeliest to be
+  /// smaller first, each at its default setting on a small sample of the GIF (a whole small
+  /// GIF), measured on PSNR against the GIF, its bytes scaled to the whole; it stops at the
+  /// first one `--to web` would keep (smaller than the GIF, at its default fidelity floor,
+  /// ``WebRequest/defaultMinimumPSNR``). The size guard of a single conversion calls this when
+  /// its output came out larger than the GIF, to say what would be smaller; it costs a fraction
+  /// of that conversion. Nothing is left in `folder`.
   package static func alternatives(
     to made: WebRendition.Kind, input: String, folder: String,
     cancellation: Cancellation = Cancellation()
@@ -364,19 +364,48 @@ extension Transcoder {
     let transparent = try TransparencyProbe.hasTransparency(
       plan.source, shown: Set(plan.index.frames.indices),
       lastFrame: plan.index.frames.count - 1, cancellation: cancellation)
-    var maker = WebMaker(request: request, plan: plan, cancellation: cancellation)
-    maker.searches = false
-    defer { maker.discardCandidates() }
+    let maker = WebMaker(request: request, plan: plan, cancellation: cancellation)
     var out: [WebRendition] = []
-    var warnings: [ConversionWarning] = []
-    for kind in WebRendition.Kind.allCases where kind != made {
-      switch WebMaker.job(kind, input: input, output: "x") {
-      case .video(let r): try validate(r)
-      case .animation(let r): try validate(r)
+    for kind in guardOrder(transparent: transparent) where kind != made {
+      let output = request.path(kind.fileExtension)
+      let estimate: Estimate
+      switch WebMaker.job(kind, input: input, output: output) {
+      case .video(let r):
+        try validate(r)
+        estimate = try Transcoder.estimate(
+          r, read: plan, sample: guardSample, cancellation: cancellation)
+      case .animation(let r):
+        try validate(r)
+        estimate = try Transcoder.estimate(
+          r, read: plan, sample: guardSample, cancellation: cancellation)
       }
-      out.append(try maker.make(kind, warnings: &warnings))
+      let fidelity = Fidelity(
+        psnr: estimate.psnr, ssim: nil, worstFrame: 0, worstPSNR: estimate.psnr,
+        maxStartErrorMilliseconds: 0, durationErrorMilliseconds: 0, bytes: estimate.bytes,
+        gifBytes: plan.source.bytes.count)
+      let rendition = WebRendition(
+        kind: kind, path: output, mimeType: kind.plainMimeType, setting: 0, fidelity: fidelity,
+        dropped: maker.judge(fidelity), estimated: estimate.share < 1)
+      out.append(rendition)
+      if rendition.kept { break }
     }
     return WebAlternatives(transparent: transparent, renditions: out)
+  }
+
+  /// The kinds the size guard tries, the likeliest to be smaller than a GIF first (on the
+  /// real-world bench: AVIF, then WebP; videos last, and for a transparent GIF the ones that
+  /// keep its transparency first).
+  static func guardOrder(transparent: Bool) -> [WebRendition.Kind] {
+    transparent
+      ? [.avif, .webp, .webmVP9, .mp4, .webmAV1] : [.avif, .webp, .webmAV1, .webmVP9, .mp4]
+  }
+
+  /// The size guard's sample: three windows of 2% of the pictures each (at least 4), or the
+  /// whole GIF when it costs at most 1 M pixel-frames or the windows would be half of it.
+  static func guardSample(entries: Int, pixels: Int) -> TrialSample {
+    .choose(
+      entries: entries, pixels: pixels, count: 3, fraction: 0.06, minimumLength: 4,
+      wholeFraction: 0.5, wholeCost: 1_000_000)
   }
 
   /// Writes the index of a folder's `--to web` pages at `path` (atomically): each GIF beside its
