@@ -15,7 +15,8 @@ struct InfoCommand {
           path: path, options: settings.plan, onePicturePerTick: settings.cfr,
           cancellation: Signals.cancellation)
         if settings.json {
-          print(try JSONText.encode(report, pretty: inputs.count == 1))
+          // Written as it is made: the `sequence` of a 10,000,000-tick timeline is never whole.
+          try JSONWriter.writeOut(JSON(report), pretty: inputs.count == 1)
         } else {
           print(InfoTable.render(report))
         }
