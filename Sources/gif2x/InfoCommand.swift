@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Transcode
 import TranscodeCore
 
@@ -33,17 +32,5 @@ struct InfoCommand {
       }
     }
     return Console.combined(statuses)
-  }
-}
-
-/// JSON text with stable key order, pretty or on one line.
-enum JSONText {
-  static func encode<T: Encodable>(_ value: T, pretty: Bool) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting =
-      pretty
-      ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      : [.sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(value), as: UTF8.self)
   }
 }

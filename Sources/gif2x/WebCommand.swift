@@ -133,7 +133,7 @@ final class WebJob: FileJob {
     var result = FileResult(input: item.path, outputs: s.written)
     result.bytes = Folders.totalBytes(s.written)
     result.warnings = s.warnings.map(\.description)
-    result.web = FileResult.Web(s)
+    result.web = s
     result.message = Self.describe(s)
     return result
   }

@@ -151,7 +151,7 @@ struct BatchRunner {
   private func report(_ result: FileResult) {
     for warning in result.warnings { Console.warning("\(result.input): \(warning)") }
     if let error = result.error, result.exitStatus != 130 { Console.error(error) }
-    if json, let line = try? JSONText.encode(result, pretty: false) {
+    if json, let line = try? JSONWriter.text(result.json) {
       Console.writeOut(line + "\n")
     }
     if !json && !quiet, let message = result.message { Console.writeOut(message + "\n") }
