@@ -39,6 +39,11 @@ enum Console {
 /// `1 frame`, `2 frames`.
 func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
+/// `5.500 s` for 5500 ms.
+func seconds(milliseconds ms: Int) -> String {
+  "\(ms / 1000).\(String(1000 + ms % 1000).dropFirst()) s"
+}
+
 extension String {
   /// The text with its first letter lowercased, as the CLI's messages start.
   var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
