@@ -44,7 +44,7 @@ struct GIF2X: ParsableCommand {
   @Argument(help: "GIF files to read.")
   var inputs: [String] = []
 
-  @Flag(name: .long, help: "Show the FFmpeg library versions and the encoders available.")
+  @Flag(help: "Show the FFmpeg library versions and the encoders available.")
   var version = false
 
   /// Parses and runs. Every failure is one `error:` line on standard error (ArgumentParser's own

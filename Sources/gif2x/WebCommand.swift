@@ -6,7 +6,6 @@ import TranscodeCore
 /// The options of `--to web`.
 struct WebOptions: ParsableArguments {
   @Option(
-    name: .long,
     help: ArgumentHelp(
       "--to web keeps a rendition only when its PSNR against the GIF is at least this"
         + " (default \(Int(WebRequest.defaultMinimumPSNR)) dB).", valueName: "dB"))
