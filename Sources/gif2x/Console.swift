@@ -11,15 +11,20 @@ enum Console {
   /// Standard output, unbuffered, so lines from parallel workers never interleave.
   static func writeOut(_ text: String) { write(text, to: 1) }
 
+  /// Bytes to standard output (a piece of a long JSON text).
+  static func writeOut(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { write($0, to: 1) } }
+
   private static func write(_ text: String, to fd: Int32) {
     var text = text
-    text.withUTF8 { buf in
-      var done = 0
-      while done < buf.count {
-        let n = SystemCalls.writeBytes(fd, buf.baseAddress! + done, buf.count - done)
-        if n <= 0 { break }
-        done += n
-      }
+    text.withUTF8 { write($0, to: fd) }
+  }
+
+  private static func write(_ buf: UnsafeBufferPointer<UInt8>, to fd: Int32) {
+    var done = 0
+    while done < buf.count {
+      let n = SystemCalls.writeBytes(fd, buf.baseAddress! + done, buf.count - done)
+      if n <= 0 { break }
+      done += n
     }
   }
 
@@ -33,6 +38,11 @@ enum Console {
 
 /// `1 frame`, `2 frames`.
 func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+
+/// `5.500 s` for 5500 ms.
+func seconds(milliseconds ms: Int) -> String {
+  "\(ms / 1000).\(String(1000 + ms % 1000).dropFirst()) s"
+}
 
 extension String {
   /// The text with its first letter lowercased, as the CLI's messages start.

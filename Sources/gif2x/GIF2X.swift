@@ -44,7 +44,7 @@ struct GIF2X: ParsableCommand {
   @Argument(help: "GIF files to read.")
   var inputs: [String] = []
 
-  @Flag(name: .long, help: "Show the FFmpeg library versions and the encoders available.")
+  @Flag(help: "Show the FFmpeg library versions and the encoders available.")
   var version = false
 
   /// Parses and runs. Every failure is one `error:` line on standard error (ArgumentParser's own
@@ -115,22 +115,10 @@ struct GIF2X: ParsableCommand {
     switch selected {
     case .info, .check:
       status = Self.runRead(selected, inputs: inputs, settings: ReadSettings(self))
-    case .sheet:
-      Signals.install()
-      let expanded = InputList.expand(inputs, recursive: batch.recursive)
-      status = SheetCommand(inputs: expanded, options: self).run()
-    case .video(let format):
-      Signals.install()
-      let expanded = InputList.expand(inputs, recursive: batch.recursive)
-      status = VideoCommand(format: format, inputs: expanded, options: self).run()
-    case .animation(let format):
-      Signals.install()
-      let expanded = InputList.expand(inputs, recursive: batch.recursive)
-      status = AnimationCommand(format: format, inputs: expanded, options: self).run()
-    case .web:
-      Signals.install()
-      let expanded = InputList.expand(inputs, recursive: batch.recursive)
-      status = WebCommand(inputs: expanded, options: self).run()
+    case .sheet: status = runBatch(SheetCommand())
+    case .video(let format): status = runBatch(EncodeCommand<VideoRequest>(format: format))
+    case .animation(let format): status = runBatch(EncodeCommand<AnimationRequest>(format: format))
+    case .web: status = runBatch(WebCommand())
     }
     if status != 0 { throw ExitCode(status) }
   }

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Transcode
 import TranscodeCore
 
@@ -15,7 +14,8 @@ struct InfoCommand {
           path: path, options: settings.plan, onePicturePerTick: settings.cfr,
           cancellation: Signals.cancellation)
         if settings.json {
-          print(try JSONText.encode(report, pretty: inputs.count == 1))
+          // Written as it is made: the `sequence` of a 10,000,000-tick timeline is never whole.
+          try JSONWriter.writeOut(JSON(report), pretty: inputs.count == 1)
         } else {
           print(InfoTable.render(report))
         }
@@ -32,17 +32,5 @@ struct InfoCommand {
       }
     }
     return Console.combined(statuses)
-  }
-}
-
-/// JSON text with stable key order, pretty or on one line.
-enum JSONText {
-  static func encode<T: Encodable>(_ value: T, pretty: Bool) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting =
-      pretty
-      ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      : [.sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(value), as: UTF8.self)
   }
 }

@@ -12,9 +12,9 @@ enum InfoTable {
         + (r.canvas == r.screen ? "" : " (screen \(r.screen.width)x\(r.screen.height))")
         + ", \(r.frameCount) frame\(r.frameCount == 1 ? "" : "s")",
       "  plays \(plays) (\(loop))",
-      "  duration \(seconds(r.durationMilliseconds)) as browsers play it"
+      "  duration \(seconds(milliseconds: r.durationMilliseconds)) as browsers play it"
         + (r.rawDurationMilliseconds == r.durationMilliseconds
-          ? "" : ", \(seconds(r.rawDurationMilliseconds)) as written"),
+          ? "" : ", \(seconds(milliseconds: r.rawDurationMilliseconds)) as written"),
       "  global palette \(r.globalPaletteSize) colours, background index \(r.backgroundIndex)",
     ]
     for c in r.comments { lines.append("  comment: \(c.replacingNewlines())") }
@@ -38,12 +38,6 @@ enum InfoTable {
   private static func pad(_ value: Any, _ width: Int) -> String {
     let s = "\(value)"
     return s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
-  }
-
-  private static func seconds(_ ms: Int) -> String {
-    let whole = ms / 1000
-    let frac = ms % 1000
-    return "\(whole).\(String(repeating: "0", count: 3 - String(frac).count))\(frac) s"
   }
 }
 

@@ -4,11 +4,10 @@ import TranscodeCore
 
 /// How inputs are read and judged.
 struct InputOptions: ParsableArguments {
-  @Flag(name: .long, help: "Treat any damage as an error (exit 65) instead of playing through it.")
+  @Flag(help: "Treat any damage as an error (exit 65) instead of playing through it.")
   var strict = false
 
   @Option(
-    name: .long,
     help: ArgumentHelp(
       "Refuse canvases and frames with more pixels than this.", valueName: "pixels"))
   var maxPixels: Int = GIFSource.defaultMaxPixels
@@ -28,7 +27,7 @@ struct InputOptions: ParsableArguments {
 
 /// How results are shown.
 struct OutputOptions: ParsableArguments {
-  @Flag(name: .long, help: "Print JSON on standard output instead of a table.")
+  @Flag(help: "Print JSON on standard output instead of a table.")
   var json = false
 
   @Flag(name: [.short, .long], help: "Print nothing but errors.")

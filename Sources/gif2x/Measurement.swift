@@ -30,7 +30,7 @@ struct Measurement {
   func apply(to result: inout FileResult, line: Bool = true) {
     if let failure { result.warnings.append(failure) }
     if let fidelity {
-      result.fidelity = FileResult.Measured(fidelity)
+      result.fidelity = fidelity
       if line { result.message? += "; " + Self.describe(fidelity) }
     }
   }

@@ -19,21 +19,20 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
 
 /// The mode flags.
 struct ModeOptions: ParsableArguments {
-  @Flag(name: .long, help: "Describe each GIF: canvas, frames, delays, loop count (no decoding).")
+  @Flag(help: "Describe each GIF: canvas, frames, delays, loop count (no decoding).")
   var info = false
 
-  @Flag(name: .long, help: "Decode every frame of every GIF; print one line per damaged file.")
+  @Flag(help: "Decode every frame of every GIF; print one line per damaged file.")
   var check = false
 
   @Option(
-    name: .long,
     help: ArgumentHelp(
       "Convert each GIF to a video, mp4 (H.264) or webm (VP9), or an animated image, webp or"
         + " avif (AV1); web: the renditions a page needs that beat the GIF, measured, and"
         + " the HTML.", valueName: "format"))
   var to: OutputFormat?
 
-  @Flag(name: .long, help: "Write each GIF as a sprite sheet (PNG/WebP) and its JSON timing.")
+  @Flag(help: "Write each GIF as a sprite sheet (PNG/WebP) and its JSON timing.")
   var sheet = false
 
   /// The chosen mode, or nil when none was given.

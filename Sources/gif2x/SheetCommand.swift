@@ -3,50 +3,40 @@ import TranscodeCore
 
 /// `gif2x --sheet`: each GIF to sprite-sheet page(s) and a data file beside them (or at `-o`,
 /// or mirrored under `--output-dir`), `-j` files at a time.
-struct SheetCommand {
-  let inputs: [BatchInput]
-  /// The parsed command line: every option group.
-  let options: GIF2X
-
-  func run() -> Int32 {
+struct SheetCommand: BatchCommand {
+  func job(for inputs: [BatchInput], _ options: GIF2X) throws(UsageError) -> SheetJob {
     if options.write.output != nil && inputs.count > 1 {
-      Console.error(
-        "-o names one sheet; give one GIF, or use --output-dir for many")
-      return 64
+      throw UsageError("-o names one sheet; give one GIF, or use --output-dir for many")
     }
-    guard let imageFormat = resolvedImageFormat() else { return 64 }
     let template = SheetRequest(
       input: "", output: options.write.output, force: options.write.force,
       maxPixels: options.input.maxPixels, strict: options.input.strict,
-      delays: options.timing.delays, timeline: timelineKind, format: options.sheet.format,
-      imageFormat: imageFormat, layout: options.sheet.layout, appVersion: VersionText.gif2xVersion)
-    let job = SheetJob(template: template, outputDirectory: options.batch.outputDirectory)
-    return BatchRunner(options).validateAndRun(inputs, job: job)
+      delays: options.timing.delays, timeline: Self.timelineKind(options.timing),
+      format: options.sheet.format, imageFormat: try Self.imageFormat(options),
+      layout: options.sheet.layout, appVersion: VersionText.gif2xVersion)
+    return SheetJob(template: template, outputDirectory: options.batch.outputDirectory)
   }
 
   /// Sheets default to the native timeline (one entry per GIF frame, TIMELINE.md), not auto:
   /// the timing options' own default applies only when one of them names a timeline.
-  var timelineKind: TimelineKind {
-    if options.timing.timeline == nil && options.timing.fps == nil
-      && options.timing.integrity == nil
-    {
+  static func timelineKind(_ timing: TimelineOptions) -> TimelineKind {
+    if timing.timeline == nil && timing.fps == nil && timing.integrity == nil {
       return .native
     }
-    return options.timing.kind()
+    return timing.kind()
   }
 
-  /// `--image-format`, else webp when `-o` ends in .webp, else png; nil (after an error
-  /// message) when `-o`'s extension names the other format.
-  private func resolvedImageFormat() -> ImageFormat? {
+  /// `--image-format`, else webp when `-o` ends in .webp, else png; a usage error when `-o`'s
+  /// extension names the other format.
+  private static func imageFormat(_ options: GIF2X) throws(UsageError) -> ImageFormat {
     let named = options.write.output.flatMap { path -> ImageFormat? in
       let lower = path.lowercased()
       return lower.hasSuffix(".webp") ? .webp : lower.hasSuffix(".png") ? .png : nil
     }
     if let chosen = options.sheet.imageFormat, let named, chosen != named {
       let output = options.write.output ?? ""
-      Console.error(
+      throw UsageError(
         "-o \(output) names a \(named.rawValue) file but --image-format is \(chosen.rawValue)")
-      return nil
     }
     return options.sheet.imageFormat ?? named ?? .png
   }

@@ -8,36 +8,29 @@ extension ImageFormat: ExpressibleByArgument {}
 /// The `--sheet` options: data format, image format and layout (SHEET.md).
 struct SheetOptions: ParsableArguments {
   @Option(
-    name: .long,
     help: ArgumentHelp(
       "The data file's format (phaser: one .json for every page; godot: a .tres).",
       valueName: "format"))
   var format: SheetFormat = .asepriteHash
 
   @Option(
-    name: .customLong("image-format"),
     help: ArgumentHelp(
       "The sheet image's format (webp is lossless; default: png).", valueName: "format"))
   var imageFormat: ImageFormat?
 
-  @Option(
-    name: .long, help: ArgumentHelp("Cells per row (default: a near-square sheet).", valueName: "n")
-  )
+  @Option(help: ArgumentHelp("Cells per row (default: a near-square sheet).", valueName: "n"))
   var columns: Int?
 
-  @Option(name: .long, help: ArgumentHelp("Cells per column.", valueName: "n"))
+  @Option(help: ArgumentHelp("Cells per column.", valueName: "n"))
   var rows: Int?
 
-  @Option(name: .long, help: ArgumentHelp("Transparent pixels between cells.", valueName: "px"))
+  @Option(help: ArgumentHelp("Transparent pixels between cells.", valueName: "px"))
   var padding: Int = 0
 
-  @Option(
-    name: .long,
-    help: ArgumentHelp("Repeat each frame's edge pixels this far outward.", valueName: "px"))
+  @Option(help: ArgumentHelp("Repeat each frame's edge pixels this far outward.", valueName: "px"))
   var extrude: Int = 0
 
   @Option(
-    name: .customLong("max-size"),
     help: ArgumentHelp(
       "Largest page side; more frames go on OUT-1.png, OUT-2.png, … (default: 4096; aseprite"
         + " formats grow one page up to 16384).", valueName: "px"))
@@ -46,13 +39,13 @@ struct SheetOptions: ParsableArguments {
   @Flag(name: .customLong("pot"), help: "Power-of-two page sizes.")
   var powerOfTwo = false
 
-  @Flag(name: .customLong("no-dedup"), help: "Store repeated frames again instead of once.")
+  @Flag(help: "Store repeated frames again instead of once.")
   var noDedup = false
 
-  @Flag(name: .long, help: "Crop transparent borders (sets trimmed and spriteSourceSize).")
+  @Flag(help: "Crop transparent borders (sets trimmed and spriteSourceSize).")
   var trim = false
 
-  @Option(name: .long, help: ArgumentHelp("Whole-number nearest-neighbour scale.", valueName: "n"))
+  @Option(help: ArgumentHelp("Whole-number nearest-neighbour scale.", valueName: "n"))
   var scale: Int = 1
 
   /// The layout these options ask for.

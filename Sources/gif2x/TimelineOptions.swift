@@ -9,14 +9,12 @@ import TranscodeCore
 /// .unconditional` lets `--fps -3` reach that check instead of reading `-3` as an option.
 struct TimelineOptions: ParsableArguments {
   @Option(
-    name: .long,
     help: ArgumentHelp(
       "How written delays play: browser (0 and 1 cs play as 10 cs) or raw (as written).",
       valueName: "policy"))
   var delays: DelayPolicy = .browser
 
   @Option(
-    name: .long,
     help: ArgumentHelp(
       "How delays become a frame rate: auto (default: gcd, exact; above --max-fps, fps),"
         + " gcd (exact), integrity (SwiftyGif), fps (constant rate, with --fps) or native"
@@ -25,7 +23,7 @@ struct TimelineOptions: ParsableArguments {
   var timeline: TimelineName?
 
   @Option(
-    name: .long, parsing: .unconditional,
+    parsing: .unconditional,
     help: ArgumentHelp(
       "Frame rate for --timeline fps, above 0 and at most 240: 30, 29.97 or 30000/1001."
         + " Given alone, it implies --timeline fps.",
@@ -33,14 +31,14 @@ struct TimelineOptions: ParsableArguments {
   var fps: String?
 
   @Option(
-    name: .long, parsing: .unconditional,
+    parsing: .unconditional,
     help: ArgumentHelp(
       "SwiftyGif's level of integrity for --timeline integrity, 0 to 1 (default 0.8).",
       valueName: "L"))
   var integrity: String?
 
   @Option(
-    name: .customLong("max-fps"), parsing: .unconditional,
+    parsing: .unconditional,
     help: ArgumentHelp(
       "Highest rate --timeline auto may choose, 1 to 240 (default: none; 50 with --cfr).",
       valueName: "N"))
@@ -93,24 +91,22 @@ struct TimelineOptions: ParsableArguments {
 
   /// `text` as an `--fps` rate: above 0, at most 240, denominator at most 10^6; else nil.
   private static func fpsRate(_ text: String) -> FrameRate? {
-    guard let rate = FrameRate(parsing: text), (try? TimelineKind.fps(rate).validate()) != nil
-    else { return nil }
-    return rate
+    allowed(FrameRate(parsing: text), TimelineKind.fps)
   }
 
   /// `text` as a `--max-fps` rate in 1...240, else nil.
   private static func maxRate(_ text: String) -> FrameRate? {
-    guard let rate = FrameRate(parsing: text),
-      (try? TimelineKind.auto(maxFPS: rate).validate()) != nil
-    else { return nil }
-    return rate
+    allowed(FrameRate(parsing: text)) { .auto(maxFPS: $0) }
   }
 
   /// `text` as an integrity level in 0...1, else nil (NaN included).
   private static func level(_ text: String) -> Float? {
-    guard let level = Float(text), (try? TimelineKind.integrity(level).validate()) != nil
-    else { return nil }
-    return level
+    allowed(Float(text), TimelineKind.integrity)
+  }
+
+  /// `value` when the library allows the timeline `kind` makes of it, else nil.
+  private static func allowed<T>(_ value: T?, _ kind: (T) -> TimelineKind) -> T? {
+    value.flatMap { (try? kind($0).validate()) != nil ? $0 : nil }
   }
 }
 

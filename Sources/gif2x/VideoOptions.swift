@@ -29,7 +29,6 @@ struct LoopArgument: ExpressibleByArgument {
 /// The options of `--to mp4|webm`.
 struct VideoOptions: ParsableArguments {
   @Option(
-    name: .long,
     help: ArgumentHelp(
       "Codec: h264 (MP4's default) or av1 for --to mp4; vp9 (WebM's default) or av1 for"
         + " --to webm. AV1 is smaller and slower to encode; it keeps no transparency.",
@@ -37,18 +36,16 @@ struct VideoOptions: ParsableArguments {
   var codec: VideoRequest.Codec?
 
   @Option(
-    name: .long,
     help: ArgumentHelp(
       "Constant rate factor: lower is better and bigger (default: H.264 "
         + "\(VideoRequest.Codec.h264.defaultCRF), VP9 \(VideoRequest.Codec.vp9.defaultCRF), "
         + "AV1 \(VideoRequest.Codec.av1.defaultCRF)).", valueName: "n"))
   var crf: Int?
 
-  @Option(name: .long, help: "x264 preset for H.264 MP4 (ultrafast ... veryslow).")
+  @Option(help: "x264 preset for H.264 MP4 (ultrafast ... veryslow).")
   var preset: String = "medium"
 
   @Option(
-    name: .long,
     help: ArgumentHelp(
       "Higher is faster: VP9 cpu-used 0-8 (default 4); AV1 SVT-AV1 preset 0-13 (default 8);"
         + " AVIF libavif speed 0-6 (default 6).",
@@ -56,7 +53,6 @@ struct VideoOptions: ParsableArguments {
   var speed: Int?
 
   @Option(
-    name: .long,
     help: ArgumentHelp(
       "Colour under transparent pixels (#rrggbb or a name); MP4 default white, WebM, WebP and"
         + " AVIF keep alpha.",
@@ -64,55 +60,46 @@ struct VideoOptions: ParsableArguments {
   var background: VideoColor?
 
   @Option(
-    name: .long,
     help: "Make an odd size even: pad (background colour), crop or scale. Default: the GIF's size.")
   var even: VideoRequest.EvenSize?
 
-  @Option(
-    name: .long, help: ArgumentHelp("Output width (aspect kept).", valueName: "px"))
+  @Option(help: ArgumentHelp("Output width (aspect kept).", valueName: "px"))
   var width: Int?
 
-  @Option(
-    name: .long, help: ArgumentHelp("Output height (aspect kept).", valueName: "px"))
+  @Option(help: ArgumentHelp("Output height (aspect kept).", valueName: "px"))
   var height: Int?
 
-  @Option(name: .long, help: "Scale filter: nearest, bilinear or lanczos.")
+  @Option(help: "Scale filter: nearest, bilinear or lanczos.")
   var scaleFilter: VideoRequest.ScaleFilter = .bilinear
 
   @Flag(
-    name: .long,
     help: ArgumentHelp(
       "Pixel art: upscale by a whole even factor (2, or the nearest to --width/--height),"
         + " nearest-neighbour, so edges stay crisp."))
   var pixelArt = false
 
-  @Flag(name: .long, help: "Lossless: VP9 lossless for WebM, WebP and AVIF lossless (not MP4).")
+  @Flag(help: "Lossless: VP9 lossless for WebM, WebP and AVIF lossless (not MP4).")
   var lossless = false
 
   @Flag(
-    name: .long,
     help: ArgumentHelp(
       "One picture per tick (strict constant frame rate; auto then caps at --max-fps 50)."
         + " Default: one picture per GIF frame shown, on the timeline's grid."))
   var cfr = false
 
   @Option(
-    name: .long,
     help: ArgumentHelp(
       "Plays inside the file: N, or gif for the GIF's own count (video default 1; WebP keeps the"
         + " GIF's, 0 = forever).", valueName: "n|gif"))
   var loop: LoopArgument?
 
-  @Flag(name: .long, help: "Also write the first frame as OUT.png, for <video poster=…>.")
+  @Flag(help: "Also write the first frame as OUT.png, for <video poster=…>.")
   var poster = false
 
-  @Flag(
-    name: .long,
-    help: "Decode the video back and compare it with the GIF: PSNR, SSIM, timing, size.")
+  @Flag(help: "Decode the video back and compare it with the GIF: PSNR, SSIM, timing, size.")
   var measure = false
 
   @Option(
-    name: .long,
     help: ArgumentHelp(
       "Reach this PSNR (10-99 dB) at the smallest size: trial encodes choose the crf (video)"
         + " or quality (WebP, AVIF), then the output is measured. Costs about 2-3 plain"

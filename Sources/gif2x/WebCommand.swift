@@ -6,7 +6,6 @@ import TranscodeCore
 /// The options of `--to web`.
 struct WebOptions: ParsableArguments {
   @Option(
-    name: .long,
     help: ArgumentHelp(
       "--to web keeps a rendition only when its PSNR against the GIF is at least this"
         + " (default \(Int(WebRequest.defaultMinimumPSNR)) dB).", valueName: "dB"))
@@ -16,61 +15,53 @@ struct WebOptions: ParsableArguments {
 /// `gif2x --to web`: for each GIF, the renditions a page needs (measured, kept when smaller than
 /// the GIF and close to it) and `NAME.html` with the element to paste; with `--output-dir`, an
 /// `index.html` there showing every GIF beside its renditions.
-struct WebCommand {
-  let inputs: [BatchInput]
-  let options: GIF2X
-
-  func run() -> Int32 {
-    if options.write.output != nil && inputs.count > 1 {
-      Console.error("-o names one page; give one input with it, or use --output-dir for many")
-      return 64
-    }
+struct WebCommand: BatchCommand {
+  func job(for inputs: [BatchInput], _ options: GIF2X) throws(UsageError) -> WebJob {
+    try options.checkOneOutput("page", inputs)
     if options.write.output == "-" {
-      Console.error("--to web writes several files; name a page with -o NAME.html, not -o -")
-      return 64
+      throw UsageError("--to web writes several files; name a page with -o NAME.html, not -o -")
     }
     if let flag = Self.unusedFlag(options) {
-      Console.error(
+      throw UsageError(
         "\(flag) is not for --to web: it makes every rendition itself, each at the setting that"
           + " reaches --min-psnr")
-      return 64
     }
     if inputs.contains(where: { $0.path == "-" }) {
-      Console.error("--to web needs GIF files by name, not standard input")
-      return 64
+      throw UsageError("--to web needs GIF files by name, not standard input")
     }
-    let job = WebJob(
-      force: options.write.force, output: options.write.output,
-      outputDirectory: options.batch.outputDirectory,
+    let template = WebRequest(
+      input: "", output: "", force: options.write.force,
       minimumPSNR: options.web.minPSNR ?? WebRequest.defaultMinimumPSNR,
       delays: options.timing.delays, maxPixels: options.input.maxPixels,
-      strict: options.input.strict,
-      showProgress: inputs.count == 1 && !options.output.quiet && !options.output.json
-        && SystemCalls.isTerminal(2))
-    var status = BatchRunner(options).validateAndRun(inputs, job: job)
-    // The index shows every GIF of the run: a shard or a manifest run knows only some of them.
-    if let folder = options.batch.outputDirectory, status != 130,
-      options.batch.pipeline == PipelineSettings()
-    {
-      let summaries = job.summaries.withLock { $0 }
-      let index = folder + "/index.html"
-      do throws(TranscodeError) {
-        try Folders.makeParents(of: index)
-        try Transcoder.webIndex(
-          summaries, at: index, replace: true, cancellation: Signals.cancellation)
-        if !options.output.quiet && !options.output.json {
-          Console.writeOut("index: \(index) (\(summaries.count) GIFs)\n")
-        }
-      } catch {
-        Console.error(Flags.message(error))
-        status = Console.combined([status, error.exitStatus])
-      }
-    }
-    return status
+      strict: options.input.strict)
+    return WebJob(
+      template: template, output: options.write.output,
+      outputDirectory: options.batch.outputDirectory,
+      showProgress: options.showsProgress(for: inputs))
   }
-}
 
-extension WebCommand {
+  /// The index shows every GIF of the run: not for a shard or a manifest run, which knows only
+  /// some of them.
+  func finish(_ job: WebJob, status: Int32, _ options: GIF2X) -> Int32 {
+    guard let folder = options.batch.outputDirectory, status != 130,
+      options.batch.pipeline == PipelineSettings()
+    else { return status }
+    let summaries = job.summaries.withLock { $0 }
+    let index = folder + "/index.html"
+    do throws(TranscodeError) {
+      try Folders.makeParents(of: index)
+      try Transcoder.webIndex(
+        summaries, at: index, replace: true, cancellation: Signals.cancellation)
+      if !options.output.quiet && !options.output.json {
+        Console.writeOut("index: \(index) (\(summaries.count) GIFs)\n")
+      }
+      return status
+    } catch {
+      Console.error(Flags.message(error))
+      return Console.combined([status, error.exitStatus])
+    }
+  }
+
   /// The first option of another mode given with `--to web`, which would otherwise be ignored.
   static func unusedFlag(_ o: GIF2X) -> String? {
     o.firstFlag(of: [.video, .cfr, .image, .timing])
@@ -79,28 +70,18 @@ extension WebCommand {
 
 /// One GIF to its web renditions and page.
 final class WebJob: FileJob {
-  let force: Bool
+  /// The request every input gets, with its own input and output.
+  let template: WebRequest
   let output: String?
   let outputDirectory: String?
-  let minimumPSNR: Double
-  let delays: DelayPolicy
-  let maxPixels: Int
-  let strict: Bool
   let showProgress: Bool
   /// Every finished GIF, for the index.
   let summaries = Mutex<[WebSummary]>([])
 
-  init(
-    force: Bool, output: String?, outputDirectory: String?, minimumPSNR: Double,
-    delays: DelayPolicy, maxPixels: Int, strict: Bool, showProgress: Bool
-  ) {
-    self.force = force
+  init(template: WebRequest, output: String?, outputDirectory: String?, showProgress: Bool) {
+    self.template = template
     self.output = output
     self.outputDirectory = outputDirectory
-    self.minimumPSNR = minimumPSNR
-    self.delays = delays
-    self.maxPixels = maxPixels
-    self.strict = strict
     self.showProgress = showProgress
   }
 
@@ -108,13 +89,13 @@ final class WebJob: FileJob {
     try Transcoder.validate(request(for: first))
   }
 
+  /// The library's request for one input.
   func request(for item: BatchInput) -> WebRequest {
-    WebRequest(
-      input: item.path,
-      output: output ?? item.output(extension: "html", outputDirectory: outputDirectory),
-      force: force || item.replacesRecordedOutputs, minimumPSNR: minimumPSNR, delays: delays,
-      maxPixels: maxPixels,
-      strict: strict)
+    var request = template
+    request.input = item.path
+    if item.replacesRecordedOutputs { request.force = true }
+    request.output = output ?? item.output(extension: "html", outputDirectory: outputDirectory)
+    return request
   }
 
   func outputs(for item: BatchInput) -> [String] { [request(for: item).output] }
@@ -133,7 +114,7 @@ final class WebJob: FileJob {
     var result = FileResult(input: item.path, outputs: s.written)
     result.bytes = Folders.totalBytes(s.written)
     result.warnings = s.warnings.map(\.description)
-    result.web = FileResult.Web(s)
+    result.web = s
     result.message = Self.describe(s)
     return result
   }

@@ -5,7 +5,7 @@ import TranscodeCore
 /// Options for runs over many files.
 struct BatchOptions: ParsableArguments {
   @Option(
-    name: [.customShort("j"), .customLong("jobs")],
+    name: [.customShort("j"), .long],
     help: ArgumentHelp("Files to convert at once (default: the number of cores).", valueName: "n"))
   var jobs: Int?
 
@@ -18,13 +18,11 @@ struct BatchOptions: ParsableArguments {
       "Write outputs under this folder, mirroring the inputs' relative paths.", valueName: "dir"))
   var outputDirectory: String?
 
-  @Flag(
-    name: .customLong("skip-existing"),
-    help: "Skip inputs whose outputs exist and are newer than the input.")
+  @Flag(help: "Skip inputs whose outputs exist and are newer than the input.")
   var skipExisting = false
 
-  @Option(name: .long, help: PipelineSettings.manifestHelp) var manifest: String?
-  @Option(name: .long, help: PipelineSettings.shardHelp) var shard: String?
+  @Option(help: PipelineSettings.manifestHelp) var manifest: String?
+  @Option(help: PipelineSettings.shardHelp) var shard: String?
 
   /// `--manifest` and `--shard` (checked by `validate()`).
   var pipeline: PipelineSettings {

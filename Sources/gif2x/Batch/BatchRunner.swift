@@ -11,10 +11,13 @@ protocol FileJob: Sendable {
   /// The checks that need no input (settings, libraries, encoders), made on the request of
   /// the first input once before any file is read.
   func validate(first: BatchInput) throws(TranscodeError)
+  /// Standard output carries the file (`-o -`): the run prints no lines there.
+  var writesStandardOutput: Bool { get }
 }
 
 extension FileJob {
   func validate(first: BatchInput) throws(TranscodeError) {}
+  var writesStandardOutput: Bool { false }
 }
 
 /// Runs a job over many inputs, `jobs` at a time. One bad file never stops the rest: each
@@ -33,10 +36,11 @@ struct BatchRunner {
 
   /// The runner of a parsed command line: `-j`, `--json`, `--quiet` (or `quiet`: standard
   /// output carries the file), `--skip-existing`.
-  init(_ options: GIF2X, verb: String = "converted", quiet: Bool = false) {
+  init(_ options: GIF2X, quiet: Bool) {
     self.init(
       jobs: options.batch.workerCount, json: options.output.json,
-      quiet: options.output.quiet || quiet, skipExisting: options.batch.skipExisting, verb: verb)
+      quiet: options.output.quiet || quiet, skipExisting: options.batch.skipExisting,
+      verb: "converted")
     pipeline = options.batch.pipeline
   }
 
@@ -151,7 +155,7 @@ struct BatchRunner {
   private func report(_ result: FileResult) {
     for warning in result.warnings { Console.warning("\(result.input): \(warning)") }
     if let error = result.error, result.exitStatus != 130 { Console.error(error) }
-    if json, let line = try? JSONText.encode(result, pretty: false) {
+    if json, let line = try? JSONWriter.text(result.json) {
       Console.writeOut(line + "\n")
     }
     if !json && !quiet, let message = result.message { Console.writeOut(message + "\n") }

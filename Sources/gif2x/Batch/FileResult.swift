@@ -2,8 +2,8 @@ import Transcode
 import TranscodeCore
 
 /// What happened to one input of a run: the `--json` line for it, and the summary's counts.
-struct FileResult: Sendable, Encodable {
-  enum Status: String, Sendable, Encodable {
+struct FileResult: Sendable {
+  enum Status: String, Sendable {
     /// `unchanged`: `--manifest` holds a record that still matches.
     case ok, skipped, unchanged, failed
   }
@@ -30,74 +30,56 @@ struct FileResult: Sendable, Encodable {
   /// The human line for a success (stdout, without `--json` or `--quiet`); not in the JSON.
   var message: String?
   /// `--measure` (or `--target-psnr`): what the output kept of the GIF.
-  var fidelity: Measured?
+  var fidelity: Fidelity?
   /// `--target-psnr`: the crf or quality chosen, and the encodes it took.
   var setting: Int?
   var trials: Int?
   /// `--to web`: what was made, kept and dropped.
-  var web: Web?
+  var web: WebSummary?
 
-  /// A `--to web` result as JSON: the page, what it shows, and every candidate.
-  struct Web: Sendable, Encodable {
-    struct Rendition: Sendable, Encodable {
-      var kind: String
-      var path: String
-      var type: String
-      var setting: Int
-      var kept: Bool
-      var dropped: String?
-      var fidelity: Measured
-    }
-    var html: String
-    var answer: String
-    var transparent: Bool
-    var minimumPSNR: Double
-    var poster: String?
-    var renditions: [Rendition]
+  /// The `--json` line (everything but `message`).
+  var json: JSON {
+    .object([
+      ("input", .string(input)), ("outputs", .strings(outputs)),
+      ("status", .string(status.rawValue)), ("reason", reason.map(JSON.string)),
+      ("frames", frames.map(JSON.int)), ("pictures", pictures.map(JSON.int)),
+      ("ticks", ticks.map(JSON.int)), ("rate", rate.map(JSON.string)),
+      ("durationMilliseconds", durationMilliseconds.map(JSON.int)),
+      ("bytes", bytes.map(JSON.int)), ("seconds", .number(seconds)),
+      ("error", error.map(JSON.string)), ("exitStatus", .int(Int(exitStatus))),
+      ("warnings", .strings(warnings)), ("setting", setting.map(JSON.int)),
+      ("trials", trials.map(JSON.int)), ("fidelity", fidelity.map(JSON.init)),
+      ("web", web.map(JSON.init)),
+    ])
+  }
+}
 
-    init(_ s: WebSummary) {
-      html = s.html
-      answer = s.answer.rawValue
-      transparent = s.transparent
-      minimumPSNR = s.minimumPSNR
-      poster = s.poster
-      renditions = s.renditions.map {
-        Rendition(
-          kind: $0.kind.rawValue, path: $0.path, type: $0.mimeType, setting: $0.setting,
-          kept: $0.kept, dropped: $0.dropped, fidelity: Measured($0.fidelity))
-      }
-    }
+extension JSON {
+  /// ``Fidelity``: PSNR in dB (left out when identical: JSON has no infinity), SSIM, the worst
+  /// frame, errors in ms, sizes.
+  init(_ f: Fidelity) {
+    self = .object([
+      ("psnr", .finite(f.psnr)), ("ssim", f.ssim.map(JSON.number)),
+      ("worstFrame", .int(f.worstFrame)), ("worstPSNR", .finite(f.worstPSNR)),
+      ("maxStartErrorMilliseconds", .number(f.maxStartErrorMilliseconds)),
+      ("durationErrorMilliseconds", .number(f.durationErrorMilliseconds)),
+      ("bytes", .int(f.bytes)), ("gifBytes", .int(f.gifBytes)), ("ratio", .number(f.ratio)),
+    ])
   }
 
-  /// ``Fidelity`` as JSON: PSNR in dB (null when identical: JSON has no infinity), SSIM, the
-  /// worst frame, errors in ms, sizes.
-  struct Measured: Sendable, Encodable {
-    var psnr: Double?
-    var ssim: Double?
-    var worstFrame: Int
-    var worstPSNR: Double?
-    var maxStartErrorMilliseconds: Double
-    var durationErrorMilliseconds: Double
-    var bytes: Int
-    var gifBytes: Int
-    var ratio: Double
-
-    init(_ f: Fidelity) {
-      psnr = f.psnr.isFinite ? f.psnr : nil
-      ssim = f.ssim
-      worstFrame = f.worstFrame
-      worstPSNR = f.worstPSNR.isFinite ? f.worstPSNR : nil
-      maxStartErrorMilliseconds = f.maxStartErrorMilliseconds
-      durationErrorMilliseconds = f.durationErrorMilliseconds
-      bytes = f.bytes
-      gifBytes = f.gifBytes
-      ratio = f.ratio
+  /// A `--to web` result: the page, what it shows, and every candidate.
+  init(_ s: WebSummary) {
+    let renditions = s.renditions.lazy.map { r in
+      JSON.object([
+        ("kind", .string(r.kind.rawValue)), ("path", .string(r.path)),
+        ("type", .string(r.mimeType)), ("setting", .int(r.setting)), ("kept", .bool(r.kept)),
+        ("dropped", r.dropped.map(JSON.string)), ("fidelity", JSON(r.fidelity)),
+      ])
     }
-  }
-
-  enum CodingKeys: String, CodingKey {
-    case input, outputs, status, reason, frames, pictures, ticks, rate, durationMilliseconds, bytes,
-      seconds, error,
-      exitStatus, warnings, setting, trials, fidelity, web
+    self = .object([
+      ("html", .string(s.html)), ("answer", .string(s.answer.rawValue)),
+      ("transparent", .bool(s.transparent)), ("minimumPSNR", .number(s.minimumPSNR)),
+      ("poster", s.poster.map(JSON.string)), ("renditions", .array(renditions)),
+    ])
   }
 }

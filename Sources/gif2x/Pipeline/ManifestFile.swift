@@ -50,7 +50,7 @@ final class ManifestFile: Sendable {
 
   /// Appends one record and flushes it to disk.
   func append(_ record: ManifestRecord) throws(PipelineError) {
-    guard var line = try? JSONText.encode(record, pretty: false) else {
+    guard var line = try? JSONText.line(record) else {
       throw .cannotWrite(path, reason: "cannot encode the record")
     }
     line += "\n"
@@ -106,10 +106,10 @@ final class ManifestFile: Sendable {
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
     let temporary =
       (slash == nil ? "" : folder + "/") + ".\(name).\(SystemCalls.processID).tmp"
-    var text = (try? JSONText.encode(ManifestHeader.current, pretty: false)) ?? ""
+    var text = (try? JSONText.line(ManifestHeader.current)) ?? ""
     text += "\n"
     for record in records.values.sorted(by: { $0.key < $1.key }) {
-      guard let line = try? JSONText.encode(record, pretty: false) else { continue }
+      guard let line = try? JSONText.line(record) else { continue }
       text += line + "\n"
     }
     let bytes = Array(text.utf8)
@@ -156,5 +156,14 @@ final class ManifestFile: Sendable {
     var out: [UInt8] = []
     let read = FileProblem.reading(path, chunk: 1 << 16) { out += $0 }
     return read.map { _ in out }
+  }
+}
+
+/// A manifest line: JSON with stable key order on one line, which `JSONDecoder` reads back.
+enum JSONText {
+  static func line<T: Encodable>(_ value: T) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
   }
 }
