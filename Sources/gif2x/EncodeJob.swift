@@ -34,6 +34,9 @@ struct EncodeJob<Request: EncodeRequest>: FileJob {
   /// `--measure`: decode the file back and compare it with the GIF.
   let measure: Bool
   let showProgress: Bool
+  /// Whether the size guard runs: its line is a warning, which `--quiet` does not print (but
+  /// a `--json` line carries).
+  let guardsSize: Bool
 
   init(template: Request, inputs: [BatchInput], options: GIF2X) {
     self.template = template
@@ -41,6 +44,7 @@ struct EncodeJob<Request: EncodeRequest>: FileJob {
     outputDirectory = options.batch.outputDirectory
     measure = options.video.measure
     showProgress = options.showsProgress(for: inputs)
+    guardsSize = !options.output.quiet || options.output.json
   }
 
   var writesStandardOutput: Bool { output == "-" }
@@ -83,7 +87,7 @@ struct EncodeJob<Request: EncodeRequest>: FileJob {
     result.warnings = s.warnings.map(\.description)
     s.describe(into: &result, input: item.path, streamed: streamed)
     // The size guard: a file larger than its GIF is worth a line, with what would be smaller.
-    if !streamed {
+    if !streamed && guardsSize {
       let (kind, bytes, gifBytes) = template.weighed(s, input: item.path)
       if let warning = try SizeGuard.warning(
         output: s.output, kind: kind, written: bytes, input: item.path, gifBytes: gifBytes)

@@ -98,7 +98,7 @@ import Testing
       return (20 + 5 * f..<50 + 5 * f).contains(x) && (5..<20).contains(y) ? 200 : 0
     }
     try Data(gif).write(to: URL(fileURLWithPath: dir + "/d.gif"))
-    let run = try CLI.run(["--to", "avif", dir + "/d.gif", "-q"])
+    let run = try CLI.run(["--to", "avif", dir + "/d.gif"])
     #expect(run.status == 0)
     #expect(run.stderrLines.count == 1, "\(run.stderr)")
     let line = String(run.stderrLines.first ?? "")
@@ -116,7 +116,7 @@ import Testing
   @Test("the size guard offers nothing under the 35 dB floor of --to web")
   func sizeGuardKeepsTheFloor() throws {
     let dir = try CLI.temporaryFolder().path
-    let run = try CLI.run(["--to", "webp", sample, "-o", dir + "/b.webp", "-q"])
+    let run = try CLI.run(["--to", "webp", sample, "-o", dir + "/b.webp"])
     #expect(run.status == 0)
     #expect(
       run.stderrLines.map(String.init) == [
@@ -133,7 +133,7 @@ import Testing
     // One opaque 1x1 frame: a still WebP of a few dozen bytes, lossless, beats the GIF.
     let b = TinyGIF.bytes(delaysCentiseconds: [10])
     try Data(b).write(to: URL(fileURLWithPath: dir + "/t.gif"))
-    let run = try CLI.run(["--to", "mp4", dir + "/t.gif", "-q"])
+    let run = try CLI.run(["--to", "mp4", dir + "/t.gif"])
     #expect(run.status == 0)
     #expect(run.stderrLines.count == 1, "\(run.stderr)")
     let line = String(run.stderrLines.first ?? "")
@@ -141,6 +141,22 @@ import Testing
     #expect(line.contains(" bytes) is larger than the GIF (\(b.count) bytes); smaller, measured: "))
     #expect(line.contains("--to webp "))
     #expect(line.hasSuffix(" bytes (identical)"))
+    #expect(try files(in: dir) == ["t.gif", "t.mp4"])
+  }
+
+  /// `--quiet` prints nothing but errors: no warning, so no size guard either.
+  @Test("--quiet: an MP4 larger than its GIF is written without a line or the guard's work")
+  func quietSkipsTheGuard() throws {
+    let dir = try CLI.temporaryFolder().path
+    try Data(TinyGIF.bytes(delaysCentiseconds: [10])).write(
+      to: URL(fileURLWithPath: dir + "/t.gif"))
+    let run = try CLI.run(["--to", "mp4", dir + "/t.gif", "-q"])
+    #expect(run.status == 0)
+    #expect(run.stdout.isEmpty && run.stderr.isEmpty, "\(run.stdout)\(run.stderr)")
+    // --json still carries the guard's line, in the file's JSON line.
+    let json = try CLI.run(["--to", "mp4", dir + "/t.gif", "-q", "--json", "--force"])
+    #expect(json.stderr.isEmpty, "\(json.stderr)")
+    #expect(json.stdout.contains("is larger than the GIF"), "\(json.stdout)")
     #expect(try files(in: dir) == ["t.gif", "t.mp4"])
   }
 

@@ -153,7 +153,9 @@ struct BatchRunner {
 
   /// The human lines (stderr) and the JSON line (stdout) for one finished file.
   private func report(_ result: FileResult) {
-    for warning in result.warnings { Console.warning("\(result.input): \(warning)") }
+    if !quiet {
+      for warning in result.warnings { Console.warning("\(result.input): \(warning)") }
+    }
     if let error = result.error, result.exitStatus != 130 { Console.error(error) }
     if json, let line = try? JSONWriter.text(result.json) {
       Console.writeOut(line + "\n")
