@@ -7,7 +7,7 @@ APT_PACKAGES := libavcodec-dev libavformat-dev libswscale-dev libavutil-dev libp
   libwebp-dev libavif-dev pkg-config ffmpeg gifsicle parallel openssh-server openssh-client
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build debug test demo install lint format clean fuzz robustness
+.PHONY: deps build debug test demo install lint format clean fuzz robustness bench-realworld
 
 # Installs the FFmpeg, libpng, libwebp and libavif development libraries (and the ffmpeg CLI the tests use) when
 # missing, with GNU parallel and OpenSSH, which the pipeline tests run gif2x through
@@ -106,3 +106,8 @@ fuzz:
 CUTS ?= 10
 robustness: build
 	python3 Tests/Robustness/robustness.py --cuts $(CUTS)
+
+# gif2x --to web beside ffmpeg's MP4 and VP9 recipes and gif2webp on ../shared/realworld, GIF by
+# GIF, and the size guard's cost (issue 24); needs gif2webp (Debian webp) and Pillow.
+bench-realworld: build
+	python3 bench/realworld.py --out bench/results/realworld.txt

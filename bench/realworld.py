@@ -1,0 +1,565 @@
+#!/usr/bin/env python3
+"""Real-world bench (issue 24): `gif2x --to web` beside the peers' usual recipes, GIF by GIF, in one run.
+
+Over the real GIFs of ../shared/realworld (read in place, never copied), one GIF at a time:
+
+  gif2x web   `gif2x --to web GIF -o TMP/NAME.html --json -y`, alone, into a temporary folder:
+              wall seconds; every candidate rendition from its JSON (kind, bytes, PSNR, setting,
+              kept or why dropped). PSNR is gif2x's own report (RGB over a 100 fps grid, both
+              sides on white, as quality.py measures; no PSNR in the report means identical,
+              counted as 100 dB as quality.py does). --remeasure also measures what it serves
+              with quality.py's code, as a check.
+  served      What a modern browser (one that plays every type gif2x writes: AVIF, WebP, AV1
+              and VP9 WebM, H.264 MP4) downloads for the element gif2x tells you to paste: the
+              first <source> of its <video> or <picture> (gif2x lists them smallest first, and a
+              browser takes the first whose type it plays), or the GIF itself when the page's
+              answer is the GIF (<img>). Its bytes are that file's size; a <video>'s poster
+              (WebP of the first frame) is counted apart (`poster`), not in `served`.
+  peers       ffmpeg-mp4 (H.264), ffmpeg-webm (VP9) and gif2webp, exactly as
+              ../shared/bench/quality.py runs and measures them (its RECIPES, encode() and
+              fidelity(), imported): wall seconds, bytes, PSNR.
+  ratio       gif2x web seconds / (sum of the three peers' seconds) on the same GIF.
+  flags       PEER-BEATS   a peer output is smaller than what gif2x serves and at least as
+                           faithful (PSNR >=); when gif2x serves the GIF, a peer output smaller
+                           than the GIF at the floor (35 dB) or better;
+              KEPT-LARGER  a kept rendition is larger than its GIF;
+              KEPT-LOW     a kept rendition is below the floor (the JSON's minimumPSNR, 35 dB).
+  guard       Size-guard cost: plain `gif2x --to mp4|webm|webp|avif GIF -o FILE --json -y`,
+              timed. When its output is larger than the GIF, the size guard (Sources/gif2x/
+              SizeGuard.swift) makes and measures every other format before it prints its
+              warning. gif2x has no option that turns the guard off; it skips it only when the
+              output goes to standard output (`-o -`, the same conversion through a temporary
+              file). So for an output larger than its GIF the same conversion is timed again
+              with `-o - -q > FILE` (its bytes checked equal) and the ratio guarded / unguarded
+              reported (issue 24's target: <= 1.5x).
+
+Summary lines: median and worst ratio; GIFs under 4 MB (4,000,000 bytes) whose web run took over
+60 s; total bytes served by gif2x, total GIF bytes, and the total of the smallest peer output at
+>= 35 dB per GIF (the GIF's own bytes where no peer output reaches 35 dB; counted); the flags.
+
+Times are wall seconds on a shared machine: compare them only as ratios within one run.
+
+Usage: bench/realworld.py [--gifs DIR] [--gif2x PATH] [--only KIND,...] [--out FILE]
+                          [--no-guard] [--remeasure] [--quality PATH]
+--out FILE writes the table there (and to stdout) and every number to FILE with .json (FILE.json
+when it has no .txt ending). Progress lines go to standard error. Needs ffmpeg/ffprobe, gif2webp
+(Debian: webp) and Pillow (quality.py reads WebP and AVIF with it).
+"""
+import argparse
+import html.parser
+import importlib.util
+import json
+import os
+import platform
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+SHARED = os.path.join(os.path.dirname(ROOT), "shared")
+PEERS = ("ffmpeg-mp4", "ffmpeg-webm", "gif2webp")
+GUARD_FORMATS = ("mp4", "webm", "webp", "avif")
+FLOOR = 35.0
+IDENTICAL = 100.0  # quality.py's PSNR for identical pictures
+LARGE_GIF = 4_000_000
+SLOW_S = 60.0
+
+
+def cpu_children():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def timed(fn, repeat_under):
+    """Runs FN() (which runs a command and returns its result); returns (result, wall s, CPU s of the
+    children). A run shorter than REPEAT_UNDER seconds is run twice more and the fastest kept
+    (short runs are the noisiest on a shared machine); the result is the last run's."""
+    wall = cpu = None
+    for n in range(3):
+        c0, t0 = cpu_children(), time.perf_counter()
+        res = fn()
+        w, c = time.perf_counter() - t0, cpu_children() - c0
+        if wall is None or w < wall:
+            wall, cpu = w, c
+        if n == 0 and w >= repeat_under:
+            break
+    return res, wall, cpu
+
+
+def log(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+def load_quality(path):
+    spec = importlib.util.spec_from_file_location("quality", path)
+    if spec is None or not os.path.isfile(path):
+        sys.exit(f"{path}: no quality.py there (pass --quality)")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def gif_list(root, only):
+    """[(relative path, kind)] from MANIFEST.tsv (else every *.gif below ROOT, kind = folder)."""
+    manifest = os.path.join(root, "MANIFEST.tsv")
+    rows = []
+    if os.path.isfile(manifest):
+        with open(manifest) as f:
+            header = f.readline().rstrip("\n").split("\t")
+            for line in f:
+                if line.strip():
+                    r = dict(zip(header, line.rstrip("\n").split("\t")))
+                    rows.append((r["file"], r.get("kind") or r["file"].split("/")[0]))
+    else:
+        for d, _, files in sorted(os.walk(root)):
+            for name in sorted(files):
+                if name.lower().endswith(".gif"):
+                    rel = os.path.relpath(os.path.join(d, name), root)
+                    rows.append((rel, rel.split(os.sep)[0] if os.sep in rel else "-"))
+    if only:
+        rows = [r for r in rows if r[1] in only]
+    return rows
+
+
+class FirstSource(html.parser.HTMLParser):
+    """The element between gif2x's markers: its kind (video, picture, img) and its sources in order."""
+
+    def __init__(self):
+        super().__init__()
+        self.inside, self.element, self.sources, self.img, self.poster = False, None, [], None, None
+
+    def handle_comment(self, data):
+        if data.strip() == "gif2x: begin":
+            self.inside = True
+        elif data.strip() == "gif2x: end":
+            self.inside = False
+
+    def handle_starttag(self, tag, attrs):
+        if not self.inside:
+            return
+        a = dict(attrs)
+        if tag in ("video", "picture") and self.element is None:
+            self.element = tag
+            self.poster = a.get("poster")
+        elif tag == "source":
+            self.sources.append(a.get("src") or a.get("srcset"))
+        elif tag == "img":
+            self.element = self.element or "img"
+            self.img = a.get("src")
+
+
+def run_web(gif2x, gif, work, repeat_under):
+    """gif2x --to web on GIF into WORK; returns the record (seconds, served, renditions...)."""
+    base = os.path.splitext(os.path.basename(gif))[0]
+    page = os.path.join(work, base + ".html")
+    cmd = [gif2x, "--to", "web", gif, "-o", page, "--json", "-y"]
+    p, wall, cpu = timed(lambda: subprocess.run(cmd, capture_output=True, text=True, errors="replace"),
+                         repeat_under)
+    rec = {"seconds": wall, "cpu_seconds": cpu, "exit": p.returncode}
+    if p.returncode:
+        rec["error"] = (p.stderr.strip().splitlines() or ["?"])[-1]
+        return rec
+    r = json.loads(p.stdout.strip().splitlines()[-1])
+    web = r["web"]
+    gif_bytes = os.path.getsize(gif)
+    floor = web.get("minimumPSNR", FLOOR)
+    rends = []
+    for x in web["renditions"]:
+        fid = x.get("fidelity") or {}
+        path = x.get("path")
+        size = os.path.getsize(path) if x.get("kept") and path and os.path.exists(path) else fid.get("bytes")
+        psnr = fid.get("psnr")
+        rends.append({"kind": x["kind"], "file": os.path.basename(path) if path else None,
+                      "bytes": size, "psnr": IDENTICAL if psnr is None and fid else psnr,
+                      "ssim": fid.get("ssim"), "setting": x.get("setting"), "kept": x.get("kept", False),
+                      "dropped": x.get("dropped"), "ratio": size / gif_bytes if size else None})
+    fs = FirstSource()
+    with open(web.get("html") or page) as f:
+        fs.feed(f.read())
+    first = fs.sources[0] if fs.sources else fs.img
+    served = {"element": fs.element, "file": first}
+    match = [x for x in rends if x["file"] == first and x["kept"]]
+    if match:
+        served.update(kind=match[0]["kind"], bytes=match[0]["bytes"], psnr=match[0]["psnr"])
+    else:  # the GIF is the answer
+        served.update(kind="gif", bytes=gif_bytes, psnr=IDENTICAL)
+    if fs.poster:
+        pp = os.path.join(os.path.dirname(page), fs.poster)
+        served["poster_bytes"] = os.path.getsize(pp) if os.path.exists(pp) else None
+    rec.update(answer=web.get("answer"), transparent=web.get("transparent"), floor=floor,
+               served=served, renditions=rends, warnings=r.get("warnings", []),
+               gif2x_seconds=r.get("seconds"))
+    return rec
+
+
+def run_peer(q, name, gif2x, gif, ref, work, repeat_under):
+    ext, tmpl = q.RECIPES[name]
+    out = os.path.join(work, f"peer.{name}.{ext}")
+    m = {"recipe": name}
+    try:
+        pix_fmt = "yuva420p" if ref["alpha"] else "yuv420p"
+        _, m["seconds"], m["cpu_seconds"] = timed(lambda: q.encode(tmpl, gif2x, gif, out, pix_fmt),
+                                                  repeat_under)
+        m["bytes"] = os.path.getsize(out)
+        m["psnr"], m["ssim"], _ = q.fidelity(out, ref)
+        m["status"] = "ok"
+    except (RuntimeError, q.Unsupported) as e:
+        m.update(status="failed", error=str(e))
+    finally:
+        if os.path.exists(out):
+            os.unlink(out)
+    return m
+
+
+def run_guard(gif2x, gif, fmt, work, repeat_under):
+    """Plain --to FMT, guarded (to a file); when larger than the GIF, again to stdout (no guard)."""
+    out = os.path.join(work, f"guard.{fmt}")
+    gif_bytes = os.path.getsize(gif)
+    p, wall, cpu = timed(lambda: subprocess.run([gif2x, "--to", fmt, gif, "-o", out, "--json", "-y"],
+                                                capture_output=True, text=True, errors="replace"),
+                         repeat_under)
+    g = {"format": fmt, "seconds": wall, "cpu_seconds": cpu, "exit": p.returncode}
+    if p.returncode:
+        g["error"] = (p.stderr.strip().splitlines() or ["?"])[-1]
+        return g
+    r = json.loads(p.stdout.strip().splitlines()[-1])
+    g["bytes"] = os.path.getsize(out)
+    g["larger"] = g["bytes"] > gif_bytes
+    g["warnings"] = [w for w in r.get("warnings", []) if "larger than the GIF" in w]
+    os.unlink(out)
+    if g["larger"]:
+        plain = os.path.join(work, f"noguard.{fmt}")
+
+        def unguarded():
+            with open(plain, "wb") as fh:
+                return subprocess.run([gif2x, "--to", fmt, gif, "-o", "-", "-q"], stdout=fh,
+                                      stderr=subprocess.DEVNULL)
+
+        p, g["unguarded_seconds"], g["unguarded_cpu_seconds"] = timed(unguarded, repeat_under)
+        g["unguarded_exit"] = p.returncode
+        g["unguarded_bytes"] = os.path.getsize(plain)
+        g["same_bytes"] = g["unguarded_bytes"] == g["bytes"]
+        g["guard_ratio"] = g["seconds"] / g["unguarded_seconds"]
+        g["guard_cpu_ratio"] = g["cpu_seconds"] / g["unguarded_cpu_seconds"] if g["unguarded_cpu_seconds"] else None
+        os.unlink(plain)
+    return g
+
+
+def peer_best_at_floor(peers):
+    ok = [m for m in peers if m.get("status") == "ok" and m["psnr"] >= FLOOR]
+    return min(ok, key=lambda m: m["bytes"]) if ok else None
+
+
+def flags_for(rec, peers, gif_bytes):
+    flags = []
+    s = rec.get("served")
+    if not s:
+        return ["WEB-FAILED"]
+    ok = [m for m in peers if m.get("status") == "ok"]
+    if s["kind"] == "gif":
+        beats = [m for m in ok if m["bytes"] < gif_bytes and m["psnr"] >= rec["floor"]]
+    else:
+        beats = [m for m in ok if m["bytes"] < s["bytes"] and m["psnr"] >= s["psnr"]]
+    if beats:
+        ref_bytes = gif_bytes if s["kind"] == "gif" else s["bytes"]
+        flags.append("PEER-BEATS:" + ",".join(f"{m['recipe']}({m['bytes'] - ref_bytes:+d} B,"
+                                               f"{m['psnr'] - (rec['floor'] if s['kind'] == 'gif' else s['psnr']):+.2f} dB)"
+                                               for m in beats))
+    for x in rec["renditions"]:
+        if x["kept"] and x["bytes"] is not None and x["bytes"] > gif_bytes:
+            flags.append(f"KEPT-LARGER:{x['kind']}")
+        if x["kept"] and x["psnr"] is not None and x["psnr"] < rec["floor"]:
+            flags.append(f"KEPT-LOW:{x['kind']}")
+    return flags
+
+
+def f(v, spec, width, none="-"):
+    return f"{none if v is None else format(v, spec):>{width}}"
+
+
+def commit_of(path):
+    """HEAD of the checkout at PATH, the last commit that changed what the binary is built from, and
+    whether that is edited in the work tree."""
+    def git(*args):
+        try:
+            return subprocess.run(["git", "-C", path, *args], capture_output=True, text=True).stdout.strip()
+        except OSError:
+            return ""
+    head = git("rev-parse", "--short", "HEAD")
+    src = git("log", "-1", "--format=%h", "--", "Sources", "Package.swift")
+    dirty = bool(git("status", "--porcelain", "--", "Sources", "Package.swift"))
+    return {"head": head, "sources_commit": src, "sources_edited": dirty}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--gifs", default=os.path.join(SHARED, "realworld"))
+    ap.add_argument("--gif2x", default=os.path.join(ROOT, ".build/release/gif2x"))
+    ap.add_argument("--only", default="", help="kinds, comma-separated (screen,ui,sprite,photo,transparent)")
+    ap.add_argument("--out", help="write the table here too, and every number as JSON beside it")
+    ap.add_argument("--quality", default=os.path.join(SHARED, "bench/quality.py"))
+    ap.add_argument("--no-guard", action="store_true", help="skip the size-guard timings")
+    ap.add_argument("--repeat-under", type=float, default=2.0, metavar="S",
+                    help="a timed command shorter than S seconds runs 3 times, the fastest kept (default 2; 0: once)")
+    ap.add_argument("--note", help="a line for the table's header (the machine, what else ran)")
+    ap.add_argument("--remeasure", action="store_true",
+                    help="also measure what gif2x serves with quality.py's code (a check of its report)")
+    a = ap.parse_args()
+    q = load_quality(a.quality)
+    gif2x = os.path.abspath(a.gif2x) if os.path.isfile(a.gif2x) else shutil.which(a.gif2x)
+    if not gif2x:
+        sys.exit(f"{a.gif2x}: no gif2x there (build it, or pass --gif2x)")
+    for tool in ("ffmpeg", "ffprobe", "gif2webp"):
+        if not shutil.which(tool):
+            sys.exit(f"needs {tool} (gif2webp: Debian package webp)")
+    only = {k for k in a.only.split(",") if k}
+    gifs = gif_list(a.gifs, only)
+    if not gifs:
+        sys.exit(f"no GIFs in {a.gifs}" + (f" of kind {a.only}" if only else ""))
+    version = subprocess.run([gif2x, "--version"], capture_output=True, text=True).stdout.splitlines()
+    meta = {"date": time.strftime("%Y-%m-%d %H:%M:%S %z"), "gif2x": gif2x,
+            "gif2x_commit": commit_of(os.path.dirname(os.path.dirname(os.path.dirname(gif2x)))),
+            "gif2x_version": version[:2], "machine": f"{platform.node()} {platform.machine()}, "
+            f"{os.cpu_count()} cores, {platform.platform()}", "gifs_dir": os.path.abspath(a.gifs),
+            "quality_py": os.path.abspath(a.quality), "load_at_start": os.getloadavg(),
+            "repeat_under": a.repeat_under, "note": a.note}
+    results = []
+    started = time.perf_counter()
+    for i, (rel, kind) in enumerate(gifs, 1):
+        gif = os.path.join(a.gifs, rel)
+        gif_bytes = os.path.getsize(gif)
+        rec = {"gif": rel, "kind": kind, "gif_bytes": gif_bytes}
+        work = tempfile.mkdtemp(prefix="gif2x-realworld-")
+        try:
+            info, ref = q.reference(gif2x, gif)
+            rec.update(width=info["canvas"]["width"], height=info["canvas"]["height"],
+                       frames=info["frameCount"], duration_ms=info["durationMilliseconds"],
+                       transparent=ref["alpha"])
+            log(f"[{i}/{len(gifs)}] {rel}: {gif_bytes} bytes, {rec['width']}x{rec['height']}, "
+                f"{rec['frames']} frames: gif2x --to web ...")
+            web = run_web(gif2x, gif, work, a.repeat_under)
+            rec["web"] = web
+            s = web.get("served")
+            log(f"[{i}/{len(gifs)}] {rel}: web {web['seconds']:.1f} s, serves "
+                + (f"{s['kind']} {s['bytes']} bytes {s['psnr']:.2f} dB" if s else f"failed: {web.get('error')}"))
+            if a.remeasure and s and s["kind"] != "gif":
+                try:
+                    s["psnr_quality_py"], s["ssim_quality_py"], _ = q.fidelity(os.path.join(work, s["file"]), ref)
+                except RuntimeError as e:
+                    s["remeasure_error"] = str(e)
+            shutil.rmtree(work)
+            os.makedirs(work)
+            peers = []
+            for name in PEERS:
+                m = run_peer(q, name, gif2x, gif, ref, work, a.repeat_under)
+                peers.append(m)
+                log(f"[{i}/{len(gifs)}] {rel}: {name} "
+                    + (f"{m['seconds']:.1f} s, {m['bytes']} bytes, {m['psnr']:.2f} dB" if m["status"] == "ok"
+                       else f"failed: {m['error']}"))
+            rec["peers"] = peers
+            peer_s = [m["seconds"] for m in peers if "seconds" in m]
+            rec["peers_seconds"] = sum(peer_s) if len(peer_s) == len(PEERS) else None
+            rec["ratio"] = web["seconds"] / rec["peers_seconds"] if rec["peers_seconds"] and s else None
+            peer_cpu = sum(m.get("cpu_seconds") or 0 for m in peers)
+            rec["cpu_ratio"] = web["cpu_seconds"] / peer_cpu if peer_cpu and s else None
+            best = peer_best_at_floor(peers)
+            rec["best_peer_at_floor"] = ({"recipe": best["recipe"], "bytes": best["bytes"], "psnr": best["psnr"]}
+                                         if best else None)
+            rec["flags"] = flags_for(web, peers, gif_bytes)
+            if not a.no_guard:
+                rec["guard"] = []
+                for fmt in GUARD_FORMATS:
+                    g = run_guard(gif2x, gif, fmt, work, a.repeat_under)
+                    rec["guard"].append(g)
+                    log(f"[{i}/{len(gifs)}] {rel}: --to {fmt} {g['seconds']:.1f} s, "
+                        + (f"failed: {g['error']}" if g["exit"] else f"{g['bytes']} bytes"
+                           + (f", larger: unguarded {g['unguarded_seconds']:.1f} s, guard ratio "
+                              f"{g['guard_ratio']:.2f}x" if g["larger"] else "")))
+            log(f"[{i}/{len(gifs)}] {rel}: ratio "
+                + (f"{rec['ratio']:.2f}x" if rec["ratio"] else "-") + (f"; {' '.join(rec['flags'])}" if rec["flags"] else ""))
+        except (RuntimeError, KeyError, ValueError, OSError) as e:
+            rec["error"] = f"{type(e).__name__}: {e}"
+            log(f"[{i}/{len(gifs)}] {rel}: failed: {rec['error']}")
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+        results.append(rec)
+    meta["wall_seconds"] = time.perf_counter() - started
+    meta["load_at_end"] = os.getloadavg()
+    summary = summarize(results)
+    text = report(meta, results, summary, not a.no_guard)
+    print(text)
+    if a.out:
+        with open(a.out, "w") as fh:
+            fh.write(text + "\n")
+        jpath = a.out[:-4] + ".json" if a.out.endswith(".txt") else a.out + ".json"
+        with open(jpath, "w") as fh:
+            json.dump({"meta": meta, "summary": summary, "gifs": results}, fh, indent=1)
+            fh.write("\n")
+
+
+def summarize(results):
+    done = [r for r in results if r.get("ratio") is not None]
+    ratios = [r["ratio"] for r in done]
+    worst = max(done, key=lambda r: r["ratio"]) if done else None
+    served = [r for r in results if r.get("web", {}).get("served")]
+    s = {
+        "gifs": len(results),
+        "measured": len(done),
+        "median_ratio": statistics.median(ratios) if ratios else None,
+        "worst_ratio": worst["ratio"] if worst else None,
+        "worst_ratio_gif": worst["gif"] if worst else None,
+        "median_cpu_ratio": statistics.median([r["cpu_ratio"] for r in done if r.get("cpu_ratio")] or [0]) or None,
+        "worst_cpu_ratio": max([r["cpu_ratio"] for r in done if r.get("cpu_ratio")] or [0]) or None,
+        "slow_small_gifs": [{"gif": r["gif"], "seconds": r["web"]["seconds"]} for r in results
+                            if r.get("web") and r["gif_bytes"] < LARGE_GIF and r["web"]["seconds"] > SLOW_S],
+        "total_gif_bytes": sum(r["gif_bytes"] for r in served),
+        "total_served_bytes": sum(r["web"]["served"]["bytes"] for r in served),
+        "total_served_plus_poster_bytes": sum(r["web"]["served"]["bytes"] + (r["web"]["served"].get("poster_bytes") or 0)
+                                              for r in served),
+        "total_best_peer_at_floor_bytes": sum(r["best_peer_at_floor"]["bytes"] if r.get("best_peer_at_floor")
+                                              else r["gif_bytes"] for r in served),
+        "gifs_without_peer_at_floor": [r["gif"] for r in served if not r.get("best_peer_at_floor")],
+        "served_kinds": dict(sorted({k: sum(r["web"]["served"]["kind"] == k for r in served)
+                                     for k in {r["web"]["served"]["kind"] for r in served}}.items())),
+        "peer_beats": [r["gif"] for r in results if any(x.startswith("PEER-BEATS") for x in r.get("flags", []))],
+        "kept_larger": [r["gif"] for r in results if any(x.startswith("KEPT-LARGER") for x in r.get("flags", []))],
+        "kept_low": [r["gif"] for r in results if any(x.startswith("KEPT-LOW") for x in r.get("flags", []))],
+        "failed": [r["gif"] for r in results if r.get("error") or (r.get("web") and not r["web"].get("served"))],
+        "total_web_seconds": sum(r["web"]["seconds"] for r in results if r.get("web")),
+        "total_peer_seconds": {n: sum(m["seconds"] for r in results for m in r.get("peers", [])
+                                      if m["recipe"] == n and "seconds" in m) for n in PEERS},
+    }
+    guards = [g for r in results for g in r.get("guard", []) if g.get("larger")]
+    s["guard_larger"] = len(guards)
+    s["guard_conversions"] = sum(len(r.get("guard", [])) for r in results)
+    s["guard_ratios"] = [{"gif": r["gif"], "format": g["format"], "guarded_s": g["seconds"],
+                          "unguarded_s": g["unguarded_seconds"], "ratio": g["guard_ratio"],
+                          "same_bytes": g["same_bytes"]}
+                         for r in results for g in r.get("guard", []) if g.get("larger")]
+    gr = [g["guard_ratio"] for g in guards]
+    s["guard_median_ratio"] = statistics.median(gr) if gr else None
+    s["guard_worst_ratio"] = max(gr) if gr else None
+    s["guard_over_1_5"] = sum(x > 1.5 for x in gr)
+    gc = [g["guard_cpu_ratio"] for g in guards if g.get("guard_cpu_ratio")]
+    s["guard_median_cpu_ratio"] = statistics.median(gc) if gc else None
+    s["guard_worst_cpu_ratio"] = max(gc) if gc else None
+    return s
+
+
+def report(meta, results, s, guard):
+    L = []
+    L.append("# gif2x real-world bench (bench/realworld.py)")
+    c = meta["gif2x_commit"]
+    L.append(f"# gif2x built from {c['head'] or '?'} (Sources/ and Package.swift as of {c['sources_commit'] or '?'}"
+             + (", EDITED in the work tree" if c["sources_edited"] else "") + f"; {' / '.join(meta['gif2x_version'])}),"
+             f" run {meta['date']}")
+    if meta.get("note"):
+        L.append(f"# note: {meta['note']}")
+    L.append(f"# machine: {meta['machine']}; load average {meta['load_at_start'][0]:.2f} at start, "
+             f"{meta['load_at_end'][0]:.2f} at end; shared with other work: compare times only as ratios")
+    L.append(f"# GIFs: {meta['gifs_dir']}; peers as {meta['quality_py']}; run took {meta['wall_seconds']:.0f} s")
+    L.append("# ratio: gif2x --to web wall seconds / the three peers' wall seconds summed, per GIF (cpu r: the same in"
+             " CPU seconds); a command under " + f"{meta['repeat_under']:g}" + " s ran 3 times, the fastest kept")
+    L.append("# served: the first <source> of the element gif2x's page gives (what a browser that plays every"
+             " type downloads), or the GIF when the page's answer is the GIF; poster not included")
+    L.append("# PSNR: RGB over a 100 fps grid on white (gif2x's own report for gif2x; quality.py for peers);"
+             " 100 = identical")
+    L.append("")
+    L.append(f"{'GIF':<58}{'bytes':>10} {'web s':>7} {'peers s':>7} {'ratio':>6} {'cpu r':>6}  {'served':<9}{'bytes':>10}"
+             f"{'share':>7}{'PSNR':>7}  {'best peer >=35 dB':<30} flags")
+    for r in results:
+        name = r["gif"][:57]
+        if r.get("error") and not r.get("web"):
+            L.append(f"{name:<58}{r['gif_bytes']:>10}  failed: {r['error']}")
+            continue
+        w = r.get("web", {})
+        sv = w.get("served")
+        bp = r.get("best_peer_at_floor")
+        bps = f"{bp['recipe']} {bp['bytes']} {bp['psnr']:.2f}" if bp else "none (GIF counted)"
+        if not sv:
+            L.append(f"{name:<58}{r['gif_bytes']:>10} {w.get('seconds', 0):>7.1f}  web failed: {w.get('error')}")
+            continue
+        L.append(f"{name:<58}{r['gif_bytes']:>10} {w['seconds']:>7.1f} " + f(r.get("peers_seconds"), ".1f", 7)
+                 + " " + f(r.get("ratio"), ".2f", 6) + " " + f(r.get("cpu_ratio"), ".2f", 6) + f"  {sv['kind']:<9}{sv['bytes']:>10}"
+                 f"{sv['bytes'] / r['gif_bytes']:>7.3f}{sv['psnr']:>7.2f}  {bps:<30} {' '.join(r.get('flags', [])) or 'ok'}")
+    L.append("")
+    L.append("Per GIF: every gif2x candidate (bytes, share of the GIF, PSNR, setting, kept or why dropped) and the peers")
+    for r in results:
+        if not r.get("web") or not r["web"].get("renditions"):
+            continue
+        L.append(f"  {r['gif']}  {r['width']}x{r['height']}, {r['frames']} frames, {r['duration_ms']} ms, "
+                 f"{r['gif_bytes']} bytes" + (", transparent" if r.get("transparent") else "")
+                 + f"; page answer {r['web']['answer']}")
+        for x in r["web"]["renditions"]:
+            L.append(f"    gif2x {x['kind']:<12}" + f(x["bytes"], "d", 10) + f(x["ratio"], ".3f", 7)
+                     + f(x["psnr"], ".2f", 7) + f"  setting {x['setting']}  "
+                     + ("kept" if x["kept"] else f"dropped: {x['dropped']}"))
+        sv = r["web"]["served"]
+        if "psnr_quality_py" in sv:
+            L.append(f"    served {sv['kind']} remeasured by quality.py: {sv['psnr_quality_py']:.2f} dB "
+                     f"(gif2x's report {sv['psnr']:.2f})")
+        if sv.get("poster_bytes"):
+            L.append(f"    poster {sv['poster_bytes']} bytes")
+        for m in r.get("peers", []):
+            if m["status"] == "ok":
+                L.append(f"    {m['recipe']:<18}{m['bytes']:>10}{m['bytes'] / r['gif_bytes']:>7.3f}{m['psnr']:>7.2f}"
+                         f"  {m['seconds']:.2f} s")
+            else:
+                L.append(f"    {m['recipe']:<18} failed: {m['error']}")
+    if guard:
+        L.append("")
+        L.append("Size guard: plain --to FORMAT to a file (guarded); when larger than the GIF, the same to stdout"
+                 " (-o -, the only way the CLI skips the guard)")
+        L.append(f"  {'GIF':<58}" + "".join(f"{fm:>22}" for fm in GUARD_FORMATS))
+        for r in results:
+            if not r.get("guard"):
+                continue
+            cells = []
+            for g in r["guard"]:
+                if g["exit"]:
+                    cells.append(f"{'failed':>22}")
+                elif g["larger"]:
+                    cells.append(f"{g['seconds']:.1f}/{g['unguarded_seconds']:.1f}s={g['guard_ratio']:.2f}x L".rjust(22))
+                else:
+                    cells.append(f"{g['seconds']:.1f}s {g['bytes'] / r['gif_bytes']:.2f}".rjust(22))
+            L.append(f"  {r['gif'][:57]:<58}" + "".join(cells))
+        L.append("  (cell: seconds and output/GIF bytes; L = larger than the GIF: guarded/unguarded seconds = ratio)")
+    L.append("")
+    L.append("Summary")
+    pct = lambda a, b: f"{100 * a / b:.1f}%" if b else "-"
+    L.append(f"  GIFs: {s['gifs']} ({s['measured']} with a ratio); failed: {', '.join(s['failed']) or 'none'}")
+    if s["median_ratio"] is not None:
+        L.append(f"  web seconds / peers' seconds: median {s['median_ratio']:.2f}x, worst {s['worst_ratio']:.2f}x"
+                 f" ({s['worst_ratio_gif']})   [issue 24: <= 2x median, <= 4x worst]")
+        L.append(f"  (CPU seconds, user+sys, same ratio: median {s['median_cpu_ratio'] or 0:.2f}x, worst {s['worst_cpu_ratio'] or 0:.2f}x)")
+    L.append(f"  GIFs under 4 MB over {SLOW_S:.0f} s: {len(s['slow_small_gifs'])}"
+             + "".join(f"; {x['gif']} {x['seconds']:.0f} s" for x in s["slow_small_gifs"]))
+    L.append(f"  total seconds: gif2x web {s['total_web_seconds']:.0f}; "
+             + ", ".join(f"{n} {v:.0f}" for n, v in s["total_peer_seconds"].items()))
+    L.append(f"  total bytes: GIFs {s['total_gif_bytes']}; served by gif2x {s['total_served_bytes']} "
+             f"({pct(s['total_served_bytes'], s['total_gif_bytes'])}); with posters {s['total_served_plus_poster_bytes']} "
+             f"({pct(s['total_served_plus_poster_bytes'], s['total_gif_bytes'])}); smallest peer output at >= 35 dB per GIF"
+             f" {s['total_best_peer_at_floor_bytes']} ({pct(s['total_best_peer_at_floor_bytes'], s['total_gif_bytes'])};"
+             f" {len(s['gifs_without_peer_at_floor'])} GIFs with none, their GIF bytes counted)")
+    L.append(f"  served kinds: " + ", ".join(f"{k} {v}" for k, v in s["served_kinds"].items()))
+    L.append(f"  a peer smaller and at least as faithful as what gif2x serves: {len(s['peer_beats'])}"
+             + (f" ({', '.join(s['peer_beats'])})" if s["peer_beats"] else ""))
+    L.append(f"  a kept rendition larger than its GIF: {len(s['kept_larger'])}"
+             + (f" ({', '.join(s['kept_larger'])})" if s["kept_larger"] else "")
+             + f"; below 35 dB: {len(s['kept_low'])}" + (f" ({', '.join(s['kept_low'])})" if s["kept_low"] else ""))
+    if guard:
+        L.append(f"  size guard: {s['guard_larger']} of {s['guard_conversions']} plain conversions larger than the GIF; "
+                 + (f"guarded/unguarded median {s['guard_median_ratio']:.2f}x, worst {s['guard_worst_ratio']:.2f}x, "
+                    f"{s['guard_over_1_5']} over 1.5x   [issue 24: <= 1.5x]; CPU seconds: median "
+                    f"{s['guard_median_cpu_ratio'] or 0:.2f}x, worst {s['guard_worst_cpu_ratio'] or 0:.2f}x"
+                    if s["guard_larger"] else "no ratio"))
+    return "\n".join(L)
+
+
+if __name__ == "__main__":
+    main()
