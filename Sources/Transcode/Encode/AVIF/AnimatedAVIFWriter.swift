@@ -64,6 +64,15 @@ final class AnimatedAVIFWriter {
     // little (a two-level mask).
     encoder.pointee.minQuantizerAlpha = 0
     encoder.pointee.maxQuantizerAlpha = 0
+    // No alternate reference frames. libaom 3.6.0 (Debian 12's libaom3 3.6.0-1+deb12u3)
+    // aborts the process on some GIFs with them: an assert in its look-ahead rate control
+    // (pass2_strategy.c:4046, `stats_in > stats_in_start`), reached on a 768x432 terminal
+    // recording at the quantizers tried (avifenc alone does it too; Tests/gif2xTests/
+    // RealWorldTests); without alternate references it did not, there or elsewhere.
+    // At the 35 dB floor --to web keeps they cost nothing in total: 8 real GIFs, 802,583 ->
+    // 772,658 bytes (-3.7%; 5 smaller by 1-23%, 3 larger by 4-25%), and the temporal filter
+    // the alternate references need is the slowest step it drops.
+    avifEncoderSetCodecSpecificOption(encoder, "auto-alt-ref", "0")
   }
 
   /// The AV1 quantizer (0-63, lower is better) of a quality (0-100).
