@@ -113,6 +113,20 @@ import Testing
     }
   }
 
+  /// libwebp on a sprite keeps every frame lossless down to low qualities: the same file at
+  /// each. The second such trial ends the search; a changed file goes on.
+  @Test("the same file at two settings ends the search")
+  func sameFileStops() {
+    let search = SettingSearch(
+      range: 0...100, direction: .higherIsBetter, target: 35.5, start: 50, slope: 0.08)
+    let lossless = run(search) { q in q >= 20 ? (.infinity, 15_274) : (30, 9_000) }
+    #expect(lossless.trials.map(\.setting) == [50, 46])
+    #expect(lossless.chosen.setting == 50)
+    // Identical bytes at another PSNR is another file: no stop there.
+    let differs = run(search) { q in (q >= 46 ? 40 + Double(q) / 100 : 34, 15_274) }
+    #expect(differs.trials.count > 2, "\(differs.trials)")
+  }
+
   @Test("a target out of reach: the best quality tried, after few trials")
   func outOfReach() {
     let search = SettingSearch(

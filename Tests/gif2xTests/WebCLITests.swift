@@ -30,7 +30,7 @@ import Testing
     let renditions = try #require(web["renditions"] as? [[String: Any]])
     // Its 1x1 frames leave most of the 2x2 canvas transparent: only animated images are tried.
     #expect(web["transparent"] as? Bool == true)
-    #expect(renditions.map { $0["kind"] as? String } == ["avif", "webp"])
+    #expect(renditions.map { $0["kind"] as? String } == ["webp", "avif"])
     #expect(renditions.allSatisfy { $0["kept"] as? Bool == false && $0["dropped"] is String })
     #expect(try files(in: dir + "/public").contains("index.html"))
     #expect(try files(in: dir + "/public").contains("t.html"))

@@ -7,8 +7,11 @@
 /// interpolation (outside them, by the slope the trials showed, or `slope` before there are
 /// two). It stops when the two are neighbours, when a trial lands within `closeEnough` above the
 /// target, when the next index was tried already or the worst or best candidate settles it, or
-/// after `maxTrials`. Curves that are not monotone (libwebp chooses lossless frames when they
-/// are smaller) only cost trials: the answer is always the best trial by ``prefers(_:over:)``.
+/// after `maxTrials`, or when a trial gives the same file as an earlier one (same bytes, same
+/// PSNR: the setting is not what shapes the file there; libwebp keeps its lossless frames over
+/// a whole range of qualities, and six trials of one 15,274-byte WebP were made before this
+/// rule). Curves that are not monotone (libwebp chooses lossless frames when they are smaller)
+/// only cost trials: the answer is always the best trial by ``prefers(_:over:)``.
 package struct SettingSearch: Sendable {
   /// Which way a setting's number runs.
   package enum Direction: Sendable {
@@ -94,10 +97,12 @@ package struct SettingSearch: Sendable {
       let (psnr, bytes) = try trial(candidates[index])
       let result = Trial(setting: candidates[index], psnr: psnr, bytes: bytes)
       tried[index] = result
+      let repeated = order.contains { $0.psnr == psnr && $0.bytes == bytes }
       order.append(result)
       if let ceiling, psnr < target, bytes >= ceiling {
         return Outcome(chosen: Self.best(order, target: target), trials: order, hopeless: true)
       }
+      if repeated { break }
       next = nextIndex(tried)
     }
     return Outcome(chosen: Self.best(order, target: target), trials: order)

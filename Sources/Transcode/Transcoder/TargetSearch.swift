@@ -181,7 +181,9 @@ extension SettingSearch {
   }
 
   /// The quality search for `format`. AVIF's quality maps onto 64 quantizers, so only the
-  /// highest quality of each quantizer is a candidate (the others give the same file).
+  /// highest quality of each quantizer is a candidate (the others give the same file). Its
+  /// first step assumes 0.45 dB per quantizer: real GIFs showed 0.39-0.57 (a photo, a loader,
+  /// two sprites), and 0.3 sent a sprite's second trial 27 quantizers down to 28 dB.
   static func quality(_ format: AnimationRequest.Format, target: Double) -> SettingSearch {
     switch format {
     case .webp:
@@ -200,7 +202,7 @@ extension SettingSearch {
         candidates.append(quality)
       }
       return SettingSearch(
-        candidates: candidates, target: target, start: format.defaultQuality, slope: 0.3)
+        candidates: candidates, target: target, start: format.defaultQuality, slope: 0.45)
     }
   }
 }

@@ -10,8 +10,9 @@ extension Transcoder {
   /// Candidates: an opaque GIF gets MP4 (H.264) and the smaller of VP9 and AV1 WebM, with a
   /// poster (a WebM is kept only beside a kept MP4, which every browser plays); when no video
   /// is kept (long holds of a still picture cost video more than a GIF),
-  /// and for a transparent GIF (no video keeps alpha in every browser), animated AVIF and WebP
-  /// in `<picture>` with the GIF as the fallback.
+  /// and for a transparent GIF (no video keeps alpha in every browser), animated WebP and AVIF
+  /// in `<picture>` with the GIF as the fallback (an AVIF only when smaller than a kept WebP:
+  /// every browser that shows AVIF shows WebP).
   ///
   /// Atomic: candidates are made as hidden files beside the page; the kept ones, the poster, a
   /// copy of the GIF when the page needs one, and the page go into place together at the end.
@@ -99,7 +100,9 @@ struct WebMaker {
     var warnings = plan.timeline.warnings
     var renditions: [WebRendition] = []
     let videos: [WebRendition.Kind] = transparent ? [] : [.mp4, .webmVP9, .webmAV1]
-    let images: [WebRendition.Kind] = [.avif, .webp]
+    // The WebP first: it costs a fraction of the AVIF's trials, and every browser that shows
+    // AVIF shows WebP, so an AVIF is worth keeping only under the WebP's size (its bound).
+    let images: [WebRendition.Kind] = [.webp, .avif]
     var total = videos.count + images.count
     var done = 0
     for kind in videos {
@@ -133,8 +136,17 @@ struct WebMaker {
     if answer == .gif {
       for kind in images {
         progress?(WebProgress(done: done, total: total, making: kind))
-        let bound = Bound(bytes: plan.source.bytes.count, name: "the GIF")
-        renditions.append(try make(kind, warnings: &warnings, bound: bound))
+        var bound = Bound(bytes: plan.source.bytes.count, name: "the GIF")
+        if let webp = renditions.first(where: { $0.kept && $0.kind == .webp }),
+          webp.bytes < bound.bytes
+        {
+          bound = Bound(bytes: webp.bytes, name: "the \(webp.kind.label)")
+        }
+        var made = try make(kind, warnings: &warnings, bound: bound)
+        if made.kept, made.bytes >= bound.bytes, bound.bytes < plan.source.bytes.count {
+          made.dropped = "not smaller than \(bound.name) (\(made.bytes) bytes, \(bound.bytes))"
+        }
+        renditions.append(made)
         done += 1
       }
       if renditions.contains(where: { $0.kept && !$0.kind.isVideo }) { answer = .picture }
