@@ -22,7 +22,7 @@ extension AnimationRequest: EncodeRequest {
       timeline: timeline, quality: options.animation.quality, lossless: video.lossless,
       effort: options.animation.effort ?? 4, speed: video.speed ?? 6,
       background: video.background, loop: loop, maxPixels: options.input.maxPixels,
-      strict: options.input.strict, targetPSNR: video.targetPSNR)
+      strict: options.input.strict, targetPSNR: video.targetPSNR, content: video.content)
   }
 
   /// The options of video, or of the other image format, given for this one (exit 64).
@@ -40,6 +40,9 @@ extension AnimationRequest: EncodeRequest {
     }
     if format == .webp && video.speed != nil {
       throw UsageError("--speed is for --to webm|avif; WebP has --effort 0-6")
+    }
+    if format == .webp && video.content != nil {
+      throw UsageError("--content is for AV1 (--codec av1) and AVIF; WebP codes every GIF alike")
     }
     if format == .avif && options.animation.effort != nil {
       throw UsageError("--effort is for --to webp; AVIF has --speed 0-6")

@@ -93,11 +93,12 @@ struct GIF2X: ParsableCommand {
     }
     // --info plans the timeline (as --cfr would, too) and reads nothing else; --check decodes
     // every frame on the GIF's own timing and writes nothing.
-    if mode.info, let flag = firstFlag(of: [.video, .image, .sheet, .output]) {
+    if mode.info, let flag = firstFlag(of: [.video, .content, .image, .sheet, .output]) {
       throw ValidationError("\(flag) is not for --info, which encodes nothing and writes no file")
     }
     if mode.check,
-      let flag = firstFlag(of: [.video, .cfr, .image, .sheet, .output, .timing, .delays])
+      let flag = firstFlag(
+        of: [.video, .content, .cfr, .image, .sheet, .output, .timing, .delays])
     {
       throw ValidationError(
         "\(flag) is not for --check, which decodes every frame on the GIF's own timing and writes"

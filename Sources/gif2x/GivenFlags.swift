@@ -11,6 +11,8 @@ extension GIF2X {
     case cfr
     /// How an animated image is encoded (`--quality`, `--effort`).
     case image
+    /// What the pictures are like (`--content`): AV1, AVIF and --to web's candidates.
+    case content
     /// How delays become a frame rate (`--timeline`, `--fps`, …).
     case timing
     /// How written delays play (`--delays`).
@@ -33,6 +35,7 @@ extension GIF2X {
       (t.maxFPS != nil, .timing, "--max-fps"),
       (v.codec != nil, .video, "--codec"), (v.crf != nil, .video, "--crf"),
       (v.preset != "medium", .video, "--preset"), (v.speed != nil, .video, "--speed"),
+      (v.content != nil, .content, "--content"),
       (v.background != nil, .video, "--background"), (v.even != nil, .video, "--even"),
       (v.width != nil, .video, "--width"), (v.height != nil, .video, "--height"),
       (v.scaleFilter != .bilinear, .video, "--scale-filter"),

@@ -6,6 +6,7 @@ extension VideoRequest.Format: ExpressibleByArgument {}
 extension VideoRequest.Codec: ExpressibleByArgument {}
 extension VideoRequest.EvenSize: ExpressibleByArgument {}
 extension VideoRequest.ScaleFilter: ExpressibleByArgument {}
+extension ContentKind: ExpressibleByArgument {}
 
 extension VideoColor: ExpressibleByArgument {
   public init?(argument: String) { self.init(parsing: argument) }
@@ -51,6 +52,14 @@ struct VideoOptions: ParsableArguments {
         + " AVIF libavif speed 0-6 (default 6).",
       valueName: "n"))
   var speed: Int?
+
+  @Option(
+    help: ArgumentHelp(
+      "What the pictures are like, for AV1 (--codec av1) and AVIF: screen (flat areas, few"
+        + " colours: turns on their screen-content tools) or natural (default: told from the"
+        + " GIF's flat 8x8 blocks).",
+      valueName: "kind"))
+  var content: ContentKind?
 
   @Option(
     help: ArgumentHelp(

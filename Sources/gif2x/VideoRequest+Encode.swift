@@ -12,6 +12,10 @@ extension VideoRequest: EncodeRequest {
       throw UsageError("--poster needs a file name for the video; use -o FILE instead of -o -")
     }
     let video = options.video
+    if video.content != nil && video.codec != .av1 {
+      throw UsageError(
+        "--content is for AV1 (--codec av1) and AVIF; H.264 and VP9 code every GIF alike")
+    }
     self.init(
       input: "", output: "", format: format, codec: video.codec, poster: video.poster,
       force: options.write.force || options.write.output == "-", delays: options.timing.delays,
@@ -20,7 +24,7 @@ extension VideoRequest: EncodeRequest {
       height: video.height, scaleFilter: video.scaleFilter, pixelArt: video.pixelArt,
       lossless: video.lossless, loop: video.loop?.value ?? .plays(1),
       maxPixels: options.input.maxPixels, strict: options.input.strict,
-      targetPSNR: video.targetPSNR)
+      targetPSNR: video.targetPSNR, content: video.content)
   }
 
   func files(at path: String) -> [String] {

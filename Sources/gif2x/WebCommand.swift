@@ -33,7 +33,7 @@ struct WebCommand: BatchCommand {
       input: "", output: "", force: options.write.force,
       minimumPSNR: options.web.minPSNR ?? WebRequest.defaultMinimumPSNR,
       delays: options.timing.delays, maxPixels: options.input.maxPixels,
-      strict: options.input.strict)
+      strict: options.input.strict, content: options.video.content)
     return WebJob(
       template: template, output: options.write.output,
       outputDirectory: options.batch.outputDirectory,

@@ -1,6 +1,7 @@
 /// Target `decode`: the input is a GIF; it is scanned, reported and decoded to the end, in
-/// strict and lenient mode. A small canvas limit keeps each run fast; the limit logic itself is
-/// exercised.
+/// strict and lenient mode, and the content probe (``ContentProbe``) looks at its frames: a
+/// share of flat blocks between 0 and 1. A small canvas limit keeps each run fast; the limit
+/// logic itself is exercised.
 private let fuzzMaxPixels = 1 << 20
 
 func fuzzDecode(_ data: UnsafeBufferPointer<UInt8>) {
@@ -14,5 +15,10 @@ func fuzzDecode(_ data: UnsafeBufferPointer<UInt8>) {
       frames += 1
       precondition(frames <= source.index.frames.count, "decoded more frames than scanned")
     }
+  }
+  if let share = try? ContentProbe.flatShare(
+    source, shown: Array(source.index.frames.indices), cancellation: Cancellation())
+  {
+    precondition((0...1).contains(share), "a share of flat blocks out of 0...1: \(share)")
   }
 }

@@ -65,6 +65,12 @@ MODES = {
                               os.path.join(out, "a.avif")],
     "avif-background": lambda gif, out: ["--to", "avif", "--speed", "6", "--background", "white",
                                          gif, "-o", os.path.join(out, "a.avif")],
+    # --content: the probe skipped either way (screen: libaom's palette and intra block copy).
+    "avif-screen": lambda gif, out: ["--to", "avif", "--content", "screen", gif, "-o",
+                                     os.path.join(out, "a.avif")],
+    "webm-av1-natural": lambda gif, out: ["--to", "webm", "--codec", "av1", "--speed", "12",
+                                          "--content", "natural", gif, "-o",
+                                          os.path.join(out, "v.webm")],
     # Every candidate made and measured, then kept or dropped; the page, poster and GIF copy.
     "web": lambda gif, out: ["--to", "web", gif, "-o", os.path.join(out, "p.html")],
     # --target-psnr: trial encodes (hidden temporaries beside the output, none may remain),

@@ -65,6 +65,19 @@ import Testing
     ),
     (["--to", "avif", "--effort", "3"], "error: --effort is for --to webp; AVIF has --speed 0-6"),
     (
+      ["--to", "webp", "--content", "screen"],
+      "error: --content is for AV1 (--codec av1) and AVIF; WebP codes every GIF alike"
+    ),
+    (
+      ["--to", "mp4", "--content", "natural"],
+      "error: --content is for AV1 (--codec av1) and AVIF; H.264 and VP9 code every GIF alike"
+    ),
+    (
+      ["--to", "avif", "--content", "film"],
+      "error: the value 'film' is invalid for '--content <kind>'. Please provide one of 'screen'"
+        + " and 'natural'. (see gif2x --help)"
+    ),
+    (
       ["--to", "avif", "--codec", "av1"],
       "error: --codec is for --to mp4|webm, not --to avif"
     ),

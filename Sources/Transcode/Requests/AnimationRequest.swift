@@ -60,17 +60,22 @@ public struct AnimationRequest: Sendable, Equatable {
   /// image is measured (``AnimationSummary/fidelity``). Nil: the fixed ``quality``. Excludes
   /// ``quality`` and ``lossless``.
   public var targetPSNR: Double?
+  /// What the pictures are like (AVIF only: screen-like turns on libaom's screen tuning, its
+  /// palette and intra block copy tools; WebP codes both kinds alike). Nil: told from the GIF
+  /// (``ContentKind``, README "Screen content").
+  public var content: ContentKind?
 
   public init(
     input: String, output: String, format: Format, force: Bool = false,
     delays: DelayPolicy = .browser, timeline: TimelineKind = .native, quality: Int? = nil,
     lossless: Bool = false, effort: Int = 4, speed: Int = 6, background: VideoColor? = nil,
     loop: Int? = nil, maxPixels: Int = GIFSource.defaultMaxPixels, strict: Bool = false,
-    targetPSNR: Double? = nil
+    targetPSNR: Double? = nil, content: ContentKind? = nil
   ) {
     self.input = input
     self.output = output
     self.format = format
+    self.content = content
     self.force = force
     self.delays = delays
     self.timeline = timeline

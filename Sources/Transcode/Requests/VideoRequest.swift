@@ -134,6 +134,10 @@ public struct VideoRequest: Sendable, Equatable {
   /// trial encodes choose the crf (``VideoSummary/setting``), and the video is measured
   /// (``VideoSummary/fidelity``). Nil: the fixed ``crf``. Excludes ``crf`` and ``lossless``.
   public var targetPSNR: Double?
+  /// What the pictures are like (AV1 only: screen-like turns on SVT-AV1's screen-content mode
+  /// or libaom's screen tuning; H.264 and VP9 code both kinds alike). Nil: told from the GIF
+  /// (``ContentKind``, README "Screen content").
+  public var content: ContentKind?
 
   public init(
     input: String, output: String, format: Format, codec: Codec? = nil, poster: Bool = false,
@@ -142,12 +146,13 @@ public struct VideoRequest: Sendable, Equatable {
     background: VideoColor? = nil, even: EvenSize? = nil, width: Int? = nil, height: Int? = nil,
     scaleFilter: ScaleFilter = .bilinear, pixelArt: Bool = false, lossless: Bool = false,
     loop: Loop = .plays(1), maxPixels: Int = GIFSource.defaultMaxPixels, strict: Bool = false,
-    targetPSNR: Double? = nil
+    targetPSNR: Double? = nil, content: ContentKind? = nil
   ) {
     self.input = input
     self.output = output
     self.format = format
     self.codec = codec
+    self.content = content
     self.poster = poster
     self.force = force
     self.delays = delays

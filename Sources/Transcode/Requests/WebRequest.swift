@@ -16,6 +16,9 @@ public struct WebRequest: Sendable, Equatable {
   public var delays: DelayPolicy
   public var maxPixels: Int
   public var strict: Bool
+  /// What the pictures are like, for the AV1 WebM and AVIF candidates; nil: told from the GIF
+  /// (``ContentKind``).
+  public var content: ContentKind?
 
   /// The documented default floor (see README, "Replacing GIFs on a web page").
   public static let defaultMinimumPSNR = 35.0
@@ -29,11 +32,13 @@ public struct WebRequest: Sendable, Equatable {
   public init(
     input: String, output: String, force: Bool = false,
     minimumPSNR: Double = WebRequest.defaultMinimumPSNR, delays: DelayPolicy = .browser,
-    maxPixels: Int = GIFSource.defaultMaxPixels, strict: Bool = false
+    maxPixels: Int = GIFSource.defaultMaxPixels, strict: Bool = false,
+    content: ContentKind? = nil
   ) {
     self.input = input
     self.output = output
     self.force = force
+    self.content = content
     self.minimumPSNR = minimumPSNR
     self.delays = delays
     self.maxPixels = maxPixels

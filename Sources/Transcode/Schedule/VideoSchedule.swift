@@ -63,4 +63,7 @@ package struct VideoSchedule: Equatable, Sendable {
 
   /// The last frame index any entry shows (decoding can stop after it).
   package var lastShownFrame: Int { entries.last?.frame ?? -1 }
+
+  /// The GIF frames shown, each once, in order.
+  package var shownFrames: [Int] { Array(Set(entries.map(\.frame))).sorted() }
 }

@@ -63,11 +63,14 @@ struct WebMaker {
   var progress: (@Sendable (WebProgress) -> Void)?
   /// Candidate files made and not yet adopted or removed.
   private var candidates: [String] = []
+  /// What the pictures are like, told once for the AV1 and AVIF candidates and their trials.
+  private var content: ContentKind?
 
   init(request: WebRequest, plan: GIFPlan, cancellation: Cancellation) {
     self.request = request
     self.plan = plan
     self.cancellation = cancellation
+    content = request.content
   }
 
   enum Job {
@@ -234,10 +237,18 @@ struct WebMaker {
       case .hopeless(let trial, let predicted): return .hopeless(trial, predictedBytes: predicted)
       }
     }
+    if content == nil && (kind == .webmAV1 || kind == .avif) {
+      content = try ContentProbe.kind(
+        plan.source, shown: Array(plan.index.frames.indices), cancellation: cancellation)
+    }
     let made: Converted<(Int, [ConversionWarning], Fidelity?)>
     switch Self.job(kind, input: request.input, output: staging) {
-    case .video(let r): made = try converted(r)
-    case .animation(let r): made = try converted(r)
+    case .video(var r):
+      r.content = content
+      made = try converted(r)
+    case .animation(var r):
+      r.content = content
+      made = try converted(r)
     }
     switch made {
     case .made(let result): (setting, notes, measured) = result

@@ -15,6 +15,8 @@ struct AnimationSetup {
   let keepsAlpha: Bool
   /// Plays written in the file (0 = forever).
   let plays: Int
+  /// What the pictures are like (AVIF: the request's, else told from the GIF; WebP: nil).
+  let content: ContentKind?
   var warnings: [ConversionWarning]
 
   init(request: AnimationRequest, plan: GIFPlan, cancellation: Cancellation) throws(TranscodeError)
@@ -51,6 +53,14 @@ struct AnimationSetup {
       keepsAlpha = try TransparencyProbe.hasTransparency(
         plan.source, shown: shown, lastFrame: schedule.lastShownFrame, cancellation: cancellation)
     }
+    if request.format == .webp {
+      content = nil
+    } else if let asked = request.content {
+      content = asked
+    } else {
+      content = try ContentProbe.kind(
+        plan.source, shown: schedule.shownFrames, cancellation: cancellation)
+    }
   }
 
   /// Encodes, writes the file into `files`' temporary and commits it.
@@ -86,7 +96,7 @@ struct AnimationSetup {
           .init(
             width: width, height: height, quality: request.effectiveQuality,
             lossless: request.lossless, speed: request.speed, alpha: keepsAlpha,
-            timescale: rate.numerator)),
+            timescale: rate.numerator, screenContent: content == .screen)),
         unitsPerTick: Int64(rate.denominator))
     }
     var sink = Merging(

@@ -66,6 +66,10 @@ struct VideoEncoderSettings: Sendable {
   /// 3.8 s and 386 KB, 7 took 1.1 s and 438 KB, 5 took 6.7 s and 371 KB (SVT-AV1 preset 8 on
   /// the even 320x240: 2.0 s, 352 KB); libaom's good usage (cpu-used 6) took 12.5 s.
   var aomCPUUsed: Int { min(8, max(0, speed - 2)) }
+  /// AV1's screen-content tools (``ContentKind/screen``): SVT-AV1's screen-content mode
+  /// (scm=1; its default, 2, decides per picture and rarely chose it on GIFs), libaom's screen
+  /// tuning.
+  var screenContent = false
 
   /// The most pictures from one keyframe to the next (the encoders still add one at a scene
   /// cut): x264's usual 250, or more for small pictures, up to where a seek decodes 2^26 pixels

@@ -111,19 +111,25 @@ final class VideoWriter {
       // batch. Its other code paths write the same bytes, so machines with and without AVX-512
       // agree.
       let cpu = cffmpeg_x264_cpu_flags()
-      return [("preset", s.preset), ("crf", "\(s.crf)"), ("profile", "high")]
+      // tune=animation (more references, lighter deblocking and psychovisual tuning): -4.7%
+      // BD-rate over 19 real GIFs (sprites -9.7%, photos -7.7%, screen -2.7%, loaders +0.9%;
+      // bench/screen-content.py) at the same encode time.
+      return [
+        ("preset", s.preset), ("tune", "animation"), ("crf", "\(s.crf)"), ("profile", "high"),
+      ]
         + (cpu == 0 ? [] : [("x264-params", "asm=\(cpu)")])
     case .vp9:
       let quality = s.lossless ? [("lossless", "1")] : [("crf", "\(s.crf)")]
       return quality + [("cpu-used", "\(s.speed)"), ("row-mt", "1"), ("deadline", "good")]
     case .svtAV1:
       // FFmpeg 5.1 does not hand thread_count to SVT-AV1.
-      return [("crf", "\(s.crf)"), ("preset", "\(s.speed)"), ("svtav1-params", "lp=\(s.threads)")]
+      let params = "lp=\(s.threads)" + (s.screenContent ? ":scm=1" : "")
+      return [("crf", "\(s.crf)"), ("preset", "\(s.speed)"), ("svtav1-params", params)]
     case .aomAV1:
       return [
         ("crf", "\(s.crf)"), ("usage", "realtime"), ("cpu-used", "\(s.aomCPUUsed)"),
         ("row-mt", "1"),
-      ]
+      ] + (s.screenContent ? [("aom-params", "tune-content=screen")] : [])
     }
   }
 

@@ -11,6 +11,9 @@ struct VideoSetup {
   var schedule: VideoSchedule
   let geometry: VideoGeometry
   let backdrop: FrameConverter.Backdrop
+  /// What the pictures are like (AV1: the request's, else told from the GIF; H.264 and VP9:
+  /// nil).
+  let content: ContentKind?
   var warnings: [ConversionWarning]
 
   init(request: VideoRequest, plan: GIFPlan, cancellation: Cancellation) throws(TranscodeError) {
@@ -40,6 +43,14 @@ struct VideoSetup {
     ) { .videoTooLarge(width: $0, height: $1, limit: $2, encoder: encoder) }
     let (backdrop, flattened) = try Self.backdrop(request, plan, schedule, cancellation)
     self.backdrop = backdrop
+    if request.videoCodec != .av1 {
+      content = nil
+    } else if let asked = request.content {
+      content = asked
+    } else {
+      content = try ContentProbe.kind(
+        plan.source, shown: schedule.shownFrames, cancellation: cancellation)
+    }
     if flattened {
       warnings.append(.transparencyFlattened)
     }
@@ -94,7 +105,8 @@ struct VideoSetup {
       frameRate: schedule.constantRate ? schedule.rate.map { ($0.numerator, $0.denominator) } : nil,
       onlyPictureDuration: schedule.videoFrames == 1 ? schedule.entries.first?.duration : nil,
       crf: request.crf ?? codec.defaultCRF, lossless: request.lossless,
-      preset: request.preset, speed: request.speed ?? codec.defaultSpeed)
+      preset: request.preset, speed: request.speed ?? codec.defaultSpeed,
+      screenContent: content == .screen)
   }
 
   /// Encodes into `files`' temporaries and commits them.
