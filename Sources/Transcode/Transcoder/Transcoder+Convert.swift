@@ -57,6 +57,18 @@ extension OutputSetup {
       throw .cannotConvert(path: input, problem(width, height, limit))
     }
   }
+
+  /// What the pictures are like, for an encoder that `uses` the kind: the one `asked`, else
+  /// told from the frames `schedule` shows (``ContentProbe``); nil for the others.
+  static func content(
+    asked: ContentKind?, uses: Bool, _ plan: GIFPlan, _ schedule: VideoSchedule,
+    _ cancellation: Cancellation
+  ) throws(TranscodeError) -> ContentKind? {
+    guard uses else { return nil }
+    if let asked { return asked }
+    return try ContentProbe.kind(
+      plan.source, shown: schedule.shownFrames, cancellation: cancellation)
+  }
 }
 
 /// The parts of a summary a PSNR target's search fills in.

@@ -53,14 +53,8 @@ struct AnimationSetup {
       keepsAlpha = try TransparencyProbe.hasTransparency(
         plan.source, shown: shown, lastFrame: schedule.lastShownFrame, cancellation: cancellation)
     }
-    if request.format == .webp {
-      content = nil
-    } else if let asked = request.content {
-      content = asked
-    } else {
-      content = try ContentProbe.kind(
-        plan.source, shown: schedule.shownFrames, cancellation: cancellation)
-    }
+    content = try Self.content(
+      asked: request.content, uses: request.format == .avif, plan, schedule, cancellation)
   }
 
   /// Encodes, writes the file into `files`' temporary and commits it.

@@ -43,14 +43,8 @@ struct VideoSetup {
     ) { .videoTooLarge(width: $0, height: $1, limit: $2, encoder: encoder) }
     let (backdrop, flattened) = try Self.backdrop(request, plan, schedule, cancellation)
     self.backdrop = backdrop
-    if request.videoCodec != .av1 {
-      content = nil
-    } else if let asked = request.content {
-      content = asked
-    } else {
-      content = try ContentProbe.kind(
-        plan.source, shown: schedule.shownFrames, cancellation: cancellation)
-    }
+    content = try Self.content(
+      asked: request.content, uses: request.videoCodec == .av1, plan, schedule, cancellation)
     if flattened {
       warnings.append(.transparencyFlattened)
     }
