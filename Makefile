@@ -39,13 +39,16 @@ test: deps
 
 # The main jobs on the bundled sample: a web MP4, a transparent WebM, animated WebP and AVIF, a
 # sprite sheet.
+# samples/progress.gif (a UI card over a dithered gradient, samples/make-progress.py) to every
+# format, each measured against the GIF, and to a web page; the sheet from the sprite bounce.gif.
 demo: build
-	@mkdir -p demo-out
-	$(BIN) --info samples/bounce.gif
-	$(BIN) --to mp4 samples/bounce.gif -o demo-out/bounce.mp4 --poster --force
-	$(BIN) --to webm samples/bounce.gif -o demo-out/bounce.webm --force
-	$(BIN) --to webp samples/bounce.gif -o demo-out/bounce.webp --force
-	$(BIN) --to avif samples/bounce.gif -o demo-out/bounce.avif --force
+	@mkdir -p demo-out/web
+	$(BIN) --info samples/progress.gif
+	$(BIN) --to mp4 samples/progress.gif -o demo-out/progress.mp4 --poster --measure --force
+	$(BIN) --to webm samples/progress.gif -o demo-out/progress.webm --measure --force
+	$(BIN) --to webp samples/progress.gif -o demo-out/progress.webp --measure --force
+	$(BIN) --to avif samples/progress.gif -o demo-out/progress.avif --measure --force
+	$(BIN) --to web samples/progress.gif -o demo-out/web/progress.html --force
 	$(BIN) --sheet samples/bounce.gif -o demo-out/bounce-sheet.png --force
 
 # The binary, its man page and bash/zsh/fish completions (all from swift-argument-parser). The
