@@ -196,9 +196,12 @@ import Testing
         == "the format webm takes the codec vp9 or av1 (got h264)")
     #expect(
       message(VideoRequest(input: "a.gif", output: "a.mp4", format: .mp4, codec: .av1, crf: 64))
-        == "the crf must be 0-63 for av1 (got 64)")
+        == "the crf must be 1-63 for av1 (got 64)")
     #expect(
       message(VideoRequest(input: "a.gif", output: "a.mp4", format: .mp4, codec: .av1, crf: 0))
+        == "the crf must be 1-63 for av1 (got 0)")
+    #expect(
+      message(VideoRequest(input: "a.gif", output: "a.mp4", format: .mp4, codec: .av1, crf: 1))
         == nil)
     #expect(
       message(VideoRequest(input: "a.gif", output: "a.mp4", format: .mp4, codec: .av1, speed: 14))

@@ -66,12 +66,16 @@ final class CodecCLITests {
     }
   }
 
-  @Test("AV1's crf is 0-63, its speed 0-13 (the SVT-AV1 preset); no lossless")
+  @Test("AV1's crf is 1-63, its speed 0-13 (the SVT-AV1 preset); no lossless")
   func av1Ranges() throws {
     let a = try gif(TinyGIF.animation(), "a.gif")
     let crf = try CLI.run(["--to", "mp4", "--codec", "av1", "--crf", "64", a])
     #expect(crf.status == 64)
-    #expect(crf.stderrLines == ["error: --crf must be 0-63 for av1 (got 64)"])
+    #expect(crf.stderrLines == ["error: --crf must be 1-63 for av1 (got 64)"])
+    // SVT-AV1 in FFmpeg 5.1 reads crf 0 as unset: it was crf 35.
+    let zero = try CLI.run(["--to", "webm", "--codec", "av1", "--crf", "0", a])
+    #expect(zero.status == 64)
+    #expect(zero.stderrLines == ["error: --crf must be 1-63 for av1 (got 0)"])
     let speed = try CLI.run(["--to", "webm", "--codec", "av1", "--speed", "14", a])
     #expect(speed.status == 64)
     #expect(speed.stderrLines == ["error: --speed must be 0-13 for av1 (got 14)"])

@@ -203,9 +203,15 @@ public struct VideoRequest: Sendable, Equatable {
     crfRange(format.defaultCodec)
   }
   /// The constant rate factors each codec takes. H.264 starts at 1: crf 0 is lossless H.264,
-  /// which needs the High 4:4:4 Predictive profile that no browser plays.
+  /// which needs the High 4:4:4 Predictive profile that no browser plays. AV1 starts at 1:
+  /// FFmpeg 5.1 hands SVT-AV1 no crf of 0 (it reads 0 as unset), so crf 0 was crf 35, the same
+  /// file to the byte (and a PSNR search took it for its best setting).
   package static func crfRange(_ codec: Codec) -> ClosedRange<Int> {
-    codec == .h264 ? 1...51 : 0...63
+    switch codec {
+    case .h264: return 1...51
+    case .vp9: return 0...63
+    case .av1: return 1...63
+    }
   }
   /// VP9's speeds (``Codec/speedRange`` gives each codec's).
   package static let speedRange = 0...8
