@@ -4,7 +4,8 @@ import TranscodeCore
 /// The size guard of `--to mp4|webm|webp|avif`: an output larger than its GIF is one warning
 /// line with both sizes and what else would be smaller (the other formats, likeliest first,
 /// each made from a sample of the GIF as a hidden file beside the output, measured and removed,
-/// until one is smaller at 35 dB), or that the GIF is the smaller file.
+/// until one is smaller at 35 dB), or that the GIF is the smaller file. The guard spends a
+/// fraction of the conversion's own cost: a format it cannot afford is named as not tried.
 enum SizeGuard {
   /// The warning for `output` (`written` bytes) made as `kind` from `input` (`gifBytes`), or nil
   /// when the output is smaller.
@@ -32,8 +33,16 @@ enum SizeGuard {
     if smaller.isEmpty {
       let floor = Measurement.fixed(WebRequest.defaultMinimumPSNR, 0)
       let unfaithful = others.renditions.contains { $0.bytes < gifBytes }
-      return line + "; no other format is smaller"
-        + (unfaithful ? " at \(floor) dB or more" : "") + ": the GIF is the smaller file"
+      let at = unfaithful ? " at \(floor) dB or more" : ""
+      if others.untried.isEmpty {
+        return line + "; no other format is smaller\(at): the GIF is the smaller file"
+      }
+      // What the guard could not afford is named, not judged: --to web measures it all.
+      let tried = others.renditions.map { flags($0.kind) }
+      return line
+        + (tried.isEmpty ? "" : "; not smaller\(at): " + tried.joined(separator: ", "))
+        + "; not tried (costlier than this conversion): "
+        + others.untried.map(flags).joined(separator: ", ") + "; --to web measures them all"
     }
     // Estimated from a sample of the GIF unless the GIF is small enough to make whole.
     line +=

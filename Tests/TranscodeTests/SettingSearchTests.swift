@@ -194,6 +194,17 @@ import Testing
       .init(setting: 24, psnr: 38.2, bytes: 8),
     ]
     #expect(search.correction(from: 24, measured: 37.7, trials: short) == 23)
+    // A real UI demo's VP9 WebM: the sample put crf 52 at 35.41 dB, the whole measured 34.12
+    // (1.29 dB less); the nearest trial that meets the target with that offset is crf 32
+    // (40.97 dB), 20 steps away: the line between them reaches 35.3 dB at crf 48, not 32.
+    let vp9 = SettingSearch(
+      range: 0...63, direction: .higherIsWorse, target: 35.3, start: 32, slope: 0.25)
+    let far = [
+      SettingSearch.Trial(setting: 32, psnr: 42.26, bytes: 16724),
+      .init(setting: 59, psnr: 32.69, bytes: 4708),
+      .init(setting: 52, psnr: 35.41, bytes: 6416),
+    ]
+    #expect(vp9.correction(from: 52, measured: 34.12, trials: far) == 48)
   }
 
   @Test("preference: meets the target, then smaller; else higher PSNR")

@@ -74,7 +74,8 @@ import Testing
     Self.checkRules(s)
     #expect(s.answer == .video)
     #expect(!s.transparent)
-    #expect(s.renditions.map(\.kind) == [.mp4, .webmVP9, .webmAV1])
+    // The AV1 WebM before the VP9 one, which must then be smaller than it.
+    #expect(s.renditions.map(\.kind) == [.mp4, .webmAV1, .webmVP9])
     let kept = s.kept.sorted { $0.bytes < $1.bytes }
     #expect(kept.contains { $0.kind == .mp4 })
     #expect(s.poster == folder + "/g.poster.webp")
@@ -247,6 +248,31 @@ import Testing
       #expect(!others.renditions.contains { $0.kind == .mp4 })
       #expect(guardRun.plans == 1, "\(gif)")
     }
+  }
+
+  @Test("the size guard's budget: a share of the conversion, samples shrink, then kinds drop")
+  func guardBudget() {
+    // A 380-frame 472x298 MP4 (53 M pixel-frames) leaves the guard 0.3 x (1 + 5 + 53) less
+    // its reading of the GIF (0.3 x 53): 1.8 units, under any kind's cost.
+    let pixels = 472 * 298
+    let mp4 = GuardCost.budget(.mp4, pixelFrames: 380 * pixels)
+    #expect(abs(mp4 - 1.8) < 0.01, "\(mp4)")
+    #expect(GuardCost.cost(.webp, pictures: 12, windows: 3, pixels: pixels) > mp4)
+    // Its WebP (5.6 units per M pixel-frames) leaves far more: an AVIF sample fits, not whole.
+    let webp = GuardCost.budget(.webp, pixelFrames: 380 * pixels)
+    let fits = { (p: Int, w: Int) in
+      webp >= GuardCost.cost(.avif, pictures: p, windows: w, pixels: pixels)
+    }
+    #expect(!fits(380, 1))
+    let sample = Transcoder.guardSample(entries: 380, pixels: pixels, fits: fits)
+    #expect(sample?.windows?.count == 3)
+    #expect((sample?.windows ?? []).allSatisfy { $0.count >= 4 })
+    // A small GIF is made whole when that fits; nothing fits, nothing is tried.
+    #expect(Transcoder.guardSample(entries: 10, pixels: 64 * 64) { _, _ in true }?.isWhole == true)
+    #expect(Transcoder.guardSample(entries: 380, pixels: pixels) { _, _ in false } == nil)
+    // The sample shrinks to fit: 40 of 1000 pictures would not, 12 (three windows of 4) do.
+    let shrunk = Transcoder.guardSample(entries: 1000, pixels: 100) { p, _ in p <= 12 }
+    #expect(shrunk?.windows?.map(\.count) == [4, 4, 4])
   }
 
   @Test("an existing page is refused before any work; with force it is replaced")

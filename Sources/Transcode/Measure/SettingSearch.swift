@@ -164,8 +164,9 @@ package struct SettingSearch: Sendable {
   /// onto the target at a smaller size, or nil. When the sample trials tried `setting`, the
   /// full encode's offset from it (a sample's PSNR is not the whole GIF's) is added to every
   /// trial: when the encode met the target, the lowest trial that then meets it too is the
-  /// answer (nil when that is `setting`); when it missed by more than `tolerance`, the lowest
-  /// trial that then meets it. Otherwise the trials' slope says how many steps make up the
+  /// answer (nil when that is `setting`); when it missed by more than `tolerance`, the first
+  /// candidate where the line from the encode to the lowest trial that then meets it reaches the
+  /// target. Otherwise the trials' slope says how many steps make up the
   /// difference, when the encode missed the target by more than `tolerance` either way.
   package func correction(
     from setting: Int, measured: Double, trials: [Trial], tolerance: Double = 0.25
@@ -179,7 +180,15 @@ package struct SettingSearch: Sendable {
       if measured >= target {
         return lowest.flatMap { $0 < index ? candidates[$0] : nil }
       }
-      if measured < target - tolerance, let lowest, lowest > index { return candidates[lowest] }
+      if measured < target - tolerance, let lowest, lowest > index {
+        // Between the encode and that trial, where the offset line crosses the target (up
+        // to the next candidate): a trial far off (crf 32 after crf 52 missed by 1.2 dB) is
+        // not the next step; the smallest that should meet the target is.
+        let reaches = tried[lowest]!.psnr + offset
+        guard reaches.isFinite, reaches > measured else { return candidates[lowest] }
+        let x = Double(index) + (target - measured) / (reaches - measured) * Double(lowest - index)
+        return candidates[min(lowest, max(index + 1, Int(x.rounded(.up))))]
+      }
     }
     let perStep = slope(tried, near: index)
     var corrected = index

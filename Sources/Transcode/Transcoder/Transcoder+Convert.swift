@@ -281,23 +281,27 @@ struct Estimate {
   var bytes: Int
   /// The share of the GIF's pictures encoded (1: the whole GIF, measured exactly).
   var share: Double
+  /// Pictures encoded: the sample's, or the whole output's.
+  var pictures: Int
+  /// Keyframes among them: one a window (one for the whole output).
+  var windows: Int
 }
 
 extension Transcoder {
   /// What `request` would make of the GIF `read`, at its own setting, predicted from `sample`
   /// (encoded as one short file and measured on PSNR alone, its bytes scaled by the pictures it
-  /// holds), or the whole output made and measured when `sample` has no windows. Nothing is
-  /// left behind.
+  /// holds), or the whole output made and measured when `sample` has no windows; nil, with
+  /// nothing encoded, when `sample` gives none. Nothing is left behind.
   static func estimate<Request: OutputRequest>(
     _ request: Request, read: GIFPlan,
-    sample choose: (_ entries: Int, _ pixels: Int) -> TrialSample,
+    sample choose: (_ entries: Int, _ pixels: Int) -> TrialSample?,
     cancellation: Cancellation
-  ) throws(TranscodeError) -> Estimate {
+  ) throws(TranscodeError) -> Estimate? {
     let plan = try read.replanned(request.planOptions)
     try plan.requirePicture()
     var setup = try request.setup(plan: plan, cancellation: cancellation)
     let whole = setup.schedule
-    let sample = choose(whole.entries.count, setup.picturePixels)
+    guard let sample = choose(whole.entries.count, setup.picturePixels) else { return nil }
     var segments = [0..<plan.index.frames.count]
     var share = 1.0
     if let windows = sample.windows {
@@ -319,7 +323,8 @@ extension Transcoder {
         .flatMap { $0 },
       ssim: false, cancellation: cancellation)
     return Estimate(
-      psnr: fidelity.psnr, bytes: Int((Double(fidelity.bytes) / share).rounded()), share: share)
+      psnr: fidelity.psnr, bytes: Int((Double(fidelity.bytes) / share).rounded()), share: share,
+      pictures: setup.schedule.entries.count, windows: sample.windows?.count ?? 1)
   }
 }
 

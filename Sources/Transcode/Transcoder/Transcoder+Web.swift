@@ -102,7 +102,10 @@ struct WebMaker {
       cancellation: cancellation)
     var warnings = plan.timeline.warnings
     var renditions: [WebRendition] = []
-    let videos: [WebRendition.Kind] = transparent ? [] : [.mp4, .webmVP9, .webmAV1]
+    // The AV1 WebM before the VP9 one: it is the smaller on most GIFs (9 of the 11 video
+    // answers of the real-world bench), and the VP9 WebM, bounded by it, then stops after a
+    // trial or two instead of being searched and encoded whole to be dropped.
+    let videos: [WebRendition.Kind] = transparent ? [] : [.mp4, .webmAV1, .webmVP9]
     // The WebP first: it costs a fraction of the AVIF's trials, and every browser that shows
     // AVIF shows WebP, so an AVIF is worth keeping only under the WebP's size (its bound).
     let images: [WebRendition.Kind] = [.webp, .avif]
@@ -110,16 +113,16 @@ struct WebMaker {
     var done = 0
     for kind in videos {
       // The MP4 comes first: without it no WebM is kept (below), so none is made. A WebM must
-      // be smaller than the GIF, and the AV1 one than a kept VP9 one (the larger is dropped).
+      // be smaller than the GIF, and the VP9 one than a kept AV1 one (the larger is dropped).
       if kind != .mp4 && !renditions.contains(where: { $0.kept && $0.kind == .mp4 }) {
         total -= 1
         continue
       }
       var bound = Bound(bytes: plan.source.bytes.count, name: "the GIF")
-      if let vp9 = renditions.first(where: { $0.kept && $0.kind == .webmVP9 }),
-        vp9.bytes < bound.bytes
+      if let av1 = renditions.first(where: { $0.kept && $0.kind == .webmAV1 }),
+        av1.bytes < bound.bytes
       {
-        bound = Bound(bytes: vp9.bytes, name: "the \(vp9.kind.label)")
+        bound = Bound(bytes: av1.bytes, name: "the \(av1.kind.label)")
       }
       progress?(WebProgress(done: done, total: total, making: kind))
       renditions.append(try make(kind, warnings: &warnings, bound: bound))
@@ -372,8 +375,10 @@ extension Transcoder {
   /// GIF), measured on PSNR against the GIF, its bytes scaled to the whole; it stops at the
   /// first one `--to web` would keep (smaller than the GIF, at its default fidelity floor,
   /// ``WebRequest/defaultMinimumPSNR``). The size guard of a single conversion calls this when
-  /// its output came out larger than the GIF, to say what would be smaller; it costs a fraction
-  /// of that conversion. Nothing is left in `folder`.
+  /// its output came out larger than the GIF, to say what would be smaller, and it may cost
+  /// only a fraction of that conversion (``GuardCost``): a kind that does not fit what is left
+  /// is not tried (``WebAlternatives/untried``), and samples shrink to fit. Nothing is left
+  /// in `folder`.
   package static func alternatives(
     to made: WebRendition.Kind, input: String, folder: String,
     cancellation: Cancellation = Cancellation()
@@ -388,20 +393,36 @@ extension Transcoder {
       plan.source, shown: Set(plan.index.frames.indices),
       lastFrame: plan.index.frames.count - 1, cancellation: cancellation)
     let maker = WebMaker(request: request, plan: plan, cancellation: cancellation)
+    let index = plan.index
+    let pixels = index.canvasWidth * index.canvasHeight
+    var budget = GuardCost.budget(made, pixelFrames: index.frames.count * pixels)
     var out: [WebRendition] = []
+    var untried: [WebRendition.Kind] = []
     for kind in guardOrder(transparent: transparent) where kind != made {
       let output = request.path(kind.fileExtension)
-      let estimate: Estimate
+      let left = budget
+      let choose = { (entries: Int, pixels: Int) -> TrialSample? in
+        guardSample(entries: entries, pixels: pixels) {
+          left >= GuardCost.cost(kind, pictures: $0, windows: $1, pixels: pixels)
+        }
+      }
+      let estimate: Estimate?
       switch WebMaker.job(kind, input: input, output: output) {
       case .video(let r):
         try validate(r)
         estimate = try Transcoder.estimate(
-          r, read: plan, sample: guardSample, cancellation: cancellation)
+          r, read: plan, sample: choose, cancellation: cancellation)
       case .animation(let r):
         try validate(r)
         estimate = try Transcoder.estimate(
-          r, read: plan, sample: guardSample, cancellation: cancellation)
+          r, read: plan, sample: choose, cancellation: cancellation)
       }
+      guard let estimate else {
+        untried.append(kind)
+        continue
+      }
+      budget -= GuardCost.cost(
+        kind, pictures: estimate.pictures, windows: estimate.windows, pixels: pixels)
       let fidelity = Fidelity(
         psnr: estimate.psnr, ssim: nil, worstFrame: 0, worstPSNR: estimate.psnr,
         maxStartErrorMilliseconds: 0, durationErrorMilliseconds: 0, bytes: estimate.bytes,
@@ -412,7 +433,7 @@ extension Transcoder {
       out.append(rendition)
       if rendition.kept { break }
     }
-    return WebAlternatives(transparent: transparent, renditions: out)
+    return WebAlternatives(transparent: transparent, renditions: out, untried: untried)
   }
 
   /// The kinds the size guard tries, the likeliest to be smaller than a GIF first (on the
@@ -423,12 +444,26 @@ extension Transcoder {
       ? [.avif, .webp, .webmVP9, .mp4, .webmAV1] : [.avif, .webp, .webmAV1, .webmVP9, .mp4]
   }
 
-  /// The size guard's sample: three windows of 2% of the pictures each (at least 4), or the
-  /// whole GIF when it costs at most 1 M pixel-frames or the windows would be half of it.
-  static func guardSample(entries: Int, pixels: Int) -> TrialSample {
-    .choose(
-      entries: entries, pixels: pixels, count: 3, fraction: 0.06, minimumLength: 4,
-      wholeFraction: 0.5, wholeCost: 1_000_000)
+  /// The size guard's sample of a kind whose cost `fits(pictures, windows)` says it can pay:
+  /// the whole GIF when it costs at most 1 M pixel-frames and fits; else three windows of 2% of
+  /// the pictures each (at least 4), fewer pictures when that does not fit (the whole GIF when
+  /// the windows would be half of it); nil when even that does not fit.
+  static func guardSample(
+    entries: Int, pixels: Int, fits: (Int, Int) -> Bool
+  ) -> TrialSample? {
+    let cheap = entries * pixels <= 1_000_000
+    if cheap && fits(entries, 1) { return TrialSample(windows: nil) }
+    var fraction = 0.06
+    while true {
+      let sample = TrialSample.choose(
+        entries: entries, pixels: 1, count: 3, fraction: fraction, minimumLength: 4,
+        wholeFraction: 0.5, wholeCost: 0)
+      let pictures = sample.windows?.reduce(0) { $0 + $1.count } ?? entries
+      if fits(pictures, sample.windows?.count ?? 1) { return sample }
+      // The smallest sample (three windows of 4 pictures, or the whole GIF) does not fit.
+      if pictures <= 12 || sample.isWhole { return nil }
+      fraction *= 0.7
+    }
   }
 
   /// Writes the index of a folder's `--to web` pages at `path` (atomically): each GIF beside its
@@ -449,6 +484,65 @@ package struct WebAlternatives: Sendable, Equatable {
   /// Whether a shown frame of the GIF has a transparent pixel: then the kinds that do not
   /// ``WebRendition/Kind/keepsTransparency`` were measured over white, and lose it.
   package var transparent: Bool
-  /// Every other kind, made and measured.
+  /// The other kinds made and measured, in the order tried.
   package var renditions: [WebRendition]
+  /// The kinds not tried: too costly for what the guard may spend (``GuardCost``).
+  package var untried: [WebRendition.Kind] = []
+}
+
+/// What the size guard may spend, in a deterministic model of encoding time (never the clock:
+/// the same GIF gets the same warning on any machine). A unit is the time libx264 takes for a
+/// million pixel-frames at its defaults; each kind costs a fixed part (loading and opening its
+/// library) and a part per pixel-frame. The rates are the medians of the plain conversions of
+/// the real-world bench (bench/results/realworld.txt, GIFs over 2 M pixel-frames, against
+/// the MP4's time): VP9 2.6, WebP 5.6, AVIF 12.2; AV1 (SVT-AV1 at its default speed) 3.
+/// The guard may spend ``share`` of the conversion it guards; its own reading of the GIF and
+/// measuring are the rest of its cost.
+enum GuardCost {
+  static let share = 0.3
+  /// The process's start and the GIF's reading, which the guarded conversion pays too.
+  static let start = 1.0
+
+  static func rate(_ kind: WebRendition.Kind) -> Double {
+    switch kind {
+    case .mp4: return 1
+    case .webmVP9: return 2.6
+    case .webmAV1: return 3
+    case .webp: return 5.6
+    case .avif: return 12.2
+    }
+  }
+
+  /// Loading the kind's library and opening its encoder (FFmpeg's libraries: 60 ms of a
+  /// 70 ms MP4 of a 2.6 KB loader).
+  static func fixed(_ kind: WebRendition.Kind) -> Double {
+    switch kind {
+    case .mp4, .webmVP9, .webmAV1: return 5
+    case .webp: return 0.5
+    case .avif: return 3
+    }
+  }
+
+  /// What a keyframe costs beyond an inter picture, in pictures: a sample has one a window.
+  /// libaom's intra frames in 4:4:4 (AVIF) cost the most: its samples of two real screen
+  /// recordings took 3-4 times what their pictures cost in the whole AVIF.
+  static func keyframe(_ kind: WebRendition.Kind) -> Double { kind == .avif ? 8 : 2 }
+  /// Reading the GIF again (its plan, the transparency probe) and decoding it to measure a
+  /// sample against, per million of its pixel-frames.
+  static let reading = 0.3
+
+  /// `pictures` of `pixels` each, in `windows` windows.
+  static func cost(
+    _ kind: WebRendition.Kind, pictures: Int, windows: Int, pixels: Int
+  ) -> Double {
+    let pictures = Double(pictures) + keyframe(kind) * Double(windows)
+    return fixed(kind) + rate(kind) * pictures * Double(pixels) / 1_000_000
+  }
+
+  /// What the guard of a conversion to `made` of the GIF's `pixelFrames` may spend on encoding,
+  /// its own reading of the GIF paid first.
+  static func budget(_ made: WebRendition.Kind, pixelFrames: Int) -> Double {
+    let conversion = start + fixed(made) + rate(made) * Double(pixelFrames) / 1_000_000
+    return share * conversion - reading * Double(pixelFrames) / 1_000_000
+  }
 }
