@@ -172,15 +172,27 @@ import Testing
     #expect(trial.psnr < 35)
     #expect(trial.bytes * 5 / 2 >= 1000 * 5 / 4)
     #expect(predicted == Int((Double(trial.bytes) * 2.5).rounded()))
+    // Told that this GIF's samples overstate their whole by 2 (another encoder measured it),
+    // the search predicts half the bytes from the same trials.
+    let calibrated = try Transcoder.attempt(
+      request, read: nil, cancellation: Cancellation(), progress: nil, sample: sample,
+      ceiling: 1000, sampleRatio: 0.5)
+    guard case .hopeless(let same, let half) = calibrated else {
+      Issue.record("expected the search to give up, got \(calibrated)")
+      return
+    }
+    #expect(half == Int((Double(same.bytes) * 2.5 * 0.5).rounded()))
     #expect(try Self.files(folder) == ["n.gif"])
     // Without a ceiling the same search goes on to an output.
     let made = try Transcoder.attempt(
       request, read: nil, cancellation: Cancellation(), progress: nil, sample: sample)
-    guard case .made(let summary) = made else {
+    guard case .made(let summary, let ratio) = made else {
       Issue.record("expected an output, got \(made)")
       return
     }
     #expect(summary.trials > 1)
+    // The whole file over its sample's prediction, for the next candidate's trials.
+    #expect(ratio.map { $0 > 0 && $0.isFinite } == true)
     #expect(try Self.files(folder) == ["n.gif", "n.mp4"])
   }
 

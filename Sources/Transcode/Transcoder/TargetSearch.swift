@@ -30,6 +30,13 @@ struct TargetSearch {
   /// or nil: trials under the target that already reach it end the search
   /// (``SettingSearch/ceiling``; a sample's bytes are scaled to the whole GIF first).
   var ceiling: Int? = nil
+  /// A whole output's bytes over what its sample predicted, as another encoder measured it on
+  /// this GIF's sample (``Found/sampleRatio``), or nil. It stands for the GIF, not the encoder:
+  /// a sample overstates a GIF with large still areas (each window's keyframe codes them again)
+  /// for every encoder alike: a UI demo's AV1 sample predicted 2.9 times its whole file, and its
+  /// VP9 sample 2.7 times. Given, it corrects the sample's predictions, and a search given up
+  /// on its sample is made whole only within ``calibratedVerifyFactor`` of the ceiling.
+  var sampleRatio: Double? = nil
 
   /// How a search ended: an output found and written, or given up when trials showed that
   /// meeting the target would not fit under the ceiling (no output is written then).
@@ -42,6 +49,8 @@ struct TargetSearch {
   /// A sample's bytes are a whole output's over this: pictures scale, and each window's first
   /// picture is a keyframe the whole output has fewer of, so the sample is the denser.
   static let sampleMargin = 1.25
+  /// ``sampleMargin`` for a prediction corrected by a measured ``sampleRatio``.
+  static let calibratedMargin = 1.1
 
   /// A sample can still overstate the whole's bytes far more (a 281-frame UI demo's AV1 sample
   /// predicted 205,451 bytes, the whole file was about 95,000: each window starts with a
@@ -49,6 +58,8 @@ struct TargetSearch {
   /// the target at less than this times the ceiling makes that setting whole, and the file is
   /// judged on its own bytes.
   static let verifyFactor = 2.5
+  /// ``verifyFactor`` for a prediction corrected by a measured ``sampleRatio``.
+  static let calibratedVerifyFactor = 1.2
 
   /// What the search found: the committed output's summary, its measurement, its setting and
   /// how many encodes it took (the output's included).
@@ -59,6 +70,9 @@ struct TargetSearch {
     var encodes: Int
     /// Set when the target was missed by more than half a dB.
     var warning: ConversionWarning?
+    /// The whole output's bytes over what the sample predicted at the same setting (nil when
+    /// the GIF was tried whole).
+    var sampleRatio: Double? = nil
   }
 
   /// A full output encoded, measured and not yet committed.
@@ -101,14 +115,19 @@ struct TargetSearch {
       best = candidate
     }
     var encodes = 0
+    var measuredRatio: Double? = nil
     var search = self.search
     if let windows = sample.windows {
       let claimed = try files()
       let sampled = schedule.sampled(windows)
       let segments = schedule.frames(of: windows, frameCount: frameCount)
-      // Whole pictures per sampled picture: a sample's bytes times this predict the whole's.
-      let scale = Double(schedule.entries.count) / Double(max(1, sampled.entries.count))
-      search.ceiling = ceiling.map { Int(Double($0) / scale * Self.sampleMargin) }
+      // Whole pictures per sampled picture: a sample's bytes times this predict the whole's,
+      // corrected by a measured ratio when there is one.
+      let scale =
+        Double(schedule.entries.count) / Double(max(1, sampled.entries.count))
+        * (sampleRatio ?? 1)
+      let margin = sampleRatio == nil ? Self.sampleMargin : Self.calibratedMargin
+      search.ceiling = ceiling.map { Int(Double($0) / scale * margin) }
       let outcome = try search.run { (setting) throws(TranscodeError) -> (Double, Int) in
         try cancellation.check()
         let trial = try OutputFiles(
@@ -119,14 +138,16 @@ struct TargetSearch {
         return (fidelity.psnr, fidelity.bytes)
       }
       let predicted = Int((Double(outcome.chosen.bytes) * scale).rounded())
+      let verify = sampleRatio == nil ? Self.verifyFactor : Self.calibratedVerifyFactor
       let close =
-        outcome.chosen.psnr >= search.target
-        && Double(predicted) < Double(ceiling ?? 0) * Self.verifyFactor
+        outcome.chosen.psnr >= search.target && Double(predicted) < Double(ceiling ?? 0) * verify
       if outcome.hopeless && !close {
         claimed.discard()
         return .hopeless(outcome.chosen, predictedBytes: predicted)
       }
       let first = try full(outcome.chosen.setting, into: claimed)
+      let prediction = max(1, Double(outcome.chosen.bytes) * scale)
+      measuredRatio = Double(first.trial.bytes) / prediction * (sampleRatio ?? 1)
       keep(first)
       encodes = outcome.trials.count + 1
       if let corrected = search.correction(
@@ -155,7 +176,8 @@ struct TargetSearch {
         warning: missed
           ? .targetMissed(
             target: search.target, setting: setting, value: chosen.trial.setting, measured: psnr)
-          : nil))
+          : nil,
+        sampleRatio: measuredRatio))
   }
 
   /// How far below the target a result may land without a warning.

@@ -196,7 +196,9 @@ extension Transcoder {
 /// What a conversion with a size ceiling ended with: the output, or the best trial of a search
 /// given up because the target would not fit under the ceiling (nothing written).
 enum Converted<Summary> {
-  case made(Summary)
+  /// The output, and the whole output's bytes over its sample's prediction when a sample was
+  /// searched (``TargetSearch/Found/sampleRatio``).
+  case made(Summary, sampleRatio: Double? = nil)
   case hopeless(SettingSearch.Trial, predictedBytes: Int)
 }
 
@@ -216,18 +218,19 @@ extension Transcoder {
   ) throws(TranscodeError) -> Request.Setup.Summary {
     let converted = try attempt(
       request, read: read, cancellation: cancellation, progress: progress, sample: sample)
-    guard case .made(let summary) = converted else {
+    guard case .made(let summary, _) = converted else {
       throw .internalError("\(request.input): a search with no ceiling gave up")
     }
     return summary
   }
 
   /// ``convert(_:read:cancellation:progress:sample:)``, whose PSNR target's search gives up
-  /// when its trials show the target cannot be met under `ceiling` bytes.
+  /// when its trials show the target cannot be met under `ceiling` bytes (its sample's
+  /// predictions corrected by `sampleRatio`, ``TargetSearch/sampleRatio``).
   static func attempt<Request: OutputRequest>(
     _ request: Request, read: GIFPlan?, cancellation: Cancellation,
     progress: (@Sendable (VideoProgress) -> Void)?, sample: TrialSample? = nil,
-    ceiling: Int? = nil
+    ceiling: Int? = nil, sampleRatio: Double? = nil
   ) throws(TranscodeError) -> Converted<Request.Setup.Summary> {
     let plan: GIFPlan
     if let read {
@@ -254,6 +257,7 @@ extension Transcoder {
       background: setup.measuredBackground, plays: setup.measuredPlays,
       output: setup.targets[0], cancellation: cancellation)
     target.ceiling = ceiling
+    target.sampleRatio = sampleRatio
     let ending = try target.run(
       files: files,
       encode: { (setting, sample, files) throws(TranscodeError) -> Request.Setup.Summary in
@@ -270,7 +274,7 @@ extension Transcoder {
       summary.fidelity = found.fidelity
       summary.trials = found.encodes
       if let warning = found.warning { summary.warnings.append(warning) }
-      return .made(summary)
+      return .made(summary, sampleRatio: found.sampleRatio)
     }
   }
 }

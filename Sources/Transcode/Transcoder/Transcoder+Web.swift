@@ -65,6 +65,10 @@ struct WebMaker {
   private var candidates: [String] = []
   /// What the pictures are like, told once for the AV1 and AVIF candidates and their trials.
   private var content: ContentKind?
+  /// The last whole output's bytes over its sample's prediction, for videos (true) and for
+  /// animated images (false): the next candidate's sample predictions are corrected by it
+  /// (``TargetSearch/sampleRatio``).
+  private var sampleRatios: [Bool: Double] = [:]
 
   init(request: WebRequest, plan: GIFPlan, cancellation: Cancellation) {
     self.request = request
@@ -225,6 +229,9 @@ struct WebMaker {
     let setting: Int
     let notes: [ConversionWarning]
     var measured: Fidelity?
+    // Videos share their sample's windows (one schedule), and so do the animated images.
+    let family = kind.isVideo
+    let ratio = sampleRatios[family]
     /// The candidate converted with the web request's limits, on the GIF planned once.
     func converted<R: OutputRequest>(
       _ candidate: R
@@ -234,9 +241,11 @@ struct WebMaker {
       r.delays = request.delays
       r.targetPSNR = target
       switch try Transcoder.attempt(
-        r, read: plan, cancellation: cancellation, progress: nil, ceiling: bound?.bytes)
+        r, read: plan, cancellation: cancellation, progress: nil, ceiling: bound?.bytes,
+        sampleRatio: ratio)
       {
-      case .made(let s): return .made((s.setting, s.warnings, s.fidelity))
+      case .made(let s, let measured):
+        return .made((s.setting, s.warnings, s.fidelity), sampleRatio: measured)
       case .hopeless(let trial, let predicted): return .hopeless(trial, predictedBytes: predicted)
       }
     }
@@ -254,7 +263,9 @@ struct WebMaker {
       made = try converted(r)
     }
     switch made {
-    case .made(let result): (setting, notes, measured) = result
+    case .made(let result, let measuredRatio):
+      (setting, notes, measured) = result
+      if let measuredRatio { sampleRatios[family] = measuredRatio }
     case .hopeless(let trial, let predicted):
       return hopeless(kind, trial: trial, predictedBytes: predicted, bound: bound)
     }
