@@ -107,7 +107,7 @@ final class WebJob: FileJob {
     defer { bar?.finish() }
     var progress: (@Sendable (WebProgress) -> Void)? = nil
     if let bar {
-      progress = { p in bar.update(VideoProgress(done: p.done, total: p.total)) }
+      progress = { p in bar.update(p) }
     }
     let s = try Transcoder.web(request, cancellation: Signals.cancellation, progress: progress)
     summaries.withLock { $0.append(s) }

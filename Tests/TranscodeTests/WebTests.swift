@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import Transcode
@@ -106,6 +107,30 @@ import Testing
     let poster = try Images.decode(
       [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/g.poster.webp"))), as: .webp)
     #expect(poster.width == 64 && poster.height == 64)
+  }
+
+  @Test("progress: each rendition as it starts, each of its encodes, then all done")
+  func progress() throws {
+    let folder = try VideoProbe.folder()
+    let gif = folder + "/g.gif"
+    try Data(Self.scrollingGradient()).write(to: URL(fileURLWithPath: gif))
+    let events = Mutex<[WebProgress]>([])
+    let s = try Transcoder.web(
+      WebRequest(input: gif, output: folder + "/g.html", minimumPSNR: 25),
+      progress: { p in events.withLock { $0.append(p) } })
+    let seen = events.withLock { $0 }
+    let made = s.renditions.map(\.kind)
+    // Per rendition: a start (0 encodes), then encodes 1, 2, ... in order, at its position.
+    for (i, kind) in made.enumerated() {
+      let mine = seen.filter { $0.making == kind && $0.done == i }
+      #expect(mine.first?.encodes == 0, "\(kind)")
+      #expect(mine.map(\.encodes) == Array(0..<mine.count), "\(kind)")
+      #expect(mine.count >= 2, "\(kind): no encode reported")
+    }
+    // The total is what may still be made: the pictures count until a video is kept.
+    #expect(zip(seen, seen.dropFirst()).allSatisfy { $0.total >= $1.total })
+    let last = try #require(seen.last)
+    #expect(last.done == made.count && last.total == made.count)
   }
 
   @Test("a GIF nothing beats stays the answer; in another folder the page gets a copy")

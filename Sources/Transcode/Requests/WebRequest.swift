@@ -216,15 +216,19 @@ public struct WebSummary: Sendable, Equatable {
   }
 }
 
-/// How far `--to web` is with one GIF: `done` of `total` renditions made.
+/// How far `--to web` is with one GIF: `done` of `total` renditions made, and how many encodes
+/// (trials and whole files) the one `making` has started.
 public struct WebProgress: Sendable, Equatable {
   public var done: Int
   public var total: Int
   public var making: WebRendition.Kind
+  /// Encodes started for `making`: 0 as it begins.
+  public var encodes: Int
 
-  package init(done: Int, total: Int, making: WebRendition.Kind) {
+  package init(done: Int, total: Int, making: WebRendition.Kind, encodes: Int = 0) {
     self.done = done
     self.total = total
     self.making = making
+    self.encodes = encodes
   }
 }

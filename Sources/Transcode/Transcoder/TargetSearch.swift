@@ -37,6 +37,8 @@ struct TargetSearch {
   /// VP9 sample 2.7 times. Given, it corrects the sample's predictions, and a search given up
   /// on its sample is made whole only within ``calibratedVerifyFactor`` of the ceiling.
   var sampleRatio: Double? = nil
+  /// Told the number of each encode as it starts (trials and whole outputs, from 1).
+  var onEncode: ((Int) -> Void)? = nil
 
   /// How a search ended: an output found and written, or given up when trials showed that
   /// meeting the target would not fit under the ceiling (no output is written then).
@@ -95,8 +97,14 @@ struct TargetSearch {
     let whole = Array(repeating: 0..<frameCount, count: max(1, plays))
     typealias Made = Candidate<Summary>
     // A complete output at `setting`, measured.
+    var started = 0
+    func starting() {
+      started += 1
+      onEncode?(started)
+    }
     func full(_ setting: Int, into claimed: OutputFiles) throws(TranscodeError) -> Made {
       try cancellation.check()
+      starting()
       let summary = try encode(setting, nil, claimed)
       let fidelity = try measure(claimed, segments: whole)
       return Candidate(
@@ -133,6 +141,7 @@ struct TargetSearch {
         let trial = try OutputFiles(
           targets: [output], replace: true, cancellation: cancellation)
         defer { trial.discard() }
+        starting()
         _ = try encode(setting, sampled, trial)
         let fidelity = try measure(trial, segments: segments, ssim: false)
         return (fidelity.psnr, fidelity.bytes)

@@ -226,11 +226,12 @@ extension Transcoder {
 
   /// ``convert(_:read:cancellation:progress:sample:)``, whose PSNR target's search gives up
   /// when its trials show the target cannot be met under `ceiling` bytes (its sample's
-  /// predictions corrected by `sampleRatio`, ``TargetSearch/sampleRatio``).
+  /// predictions corrected by `sampleRatio`, ``TargetSearch/sampleRatio``); `onEncode` is told
+  /// the number of each of the search's encodes as it starts.
   static func attempt<Request: OutputRequest>(
     _ request: Request, read: GIFPlan?, cancellation: Cancellation,
     progress: (@Sendable (VideoProgress) -> Void)?, sample: TrialSample? = nil,
-    ceiling: Int? = nil, sampleRatio: Double? = nil
+    ceiling: Int? = nil, sampleRatio: Double? = nil, onEncode: ((Int) -> Void)? = nil
   ) throws(TranscodeError) -> Converted<Request.Setup.Summary> {
     let plan: GIFPlan
     if let read {
@@ -258,6 +259,7 @@ extension Transcoder {
       output: setup.targets[0], cancellation: cancellation)
     target.ceiling = ceiling
     target.sampleRatio = sampleRatio
+    target.onEncode = onEncode
     let ending = try target.run(
       files: files,
       encode: { (setting, sample, files) throws(TranscodeError) -> Request.Setup.Summary in

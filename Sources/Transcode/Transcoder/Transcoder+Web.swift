@@ -69,6 +69,8 @@ struct WebMaker {
   /// animated images (false): the next candidate's sample predictions are corrected by it
   /// (``TargetSearch/sampleRatio``).
   private var sampleRatios: [Bool: Double] = [:]
+  /// Renditions made and to make, for the progress of the one being made.
+  private var position = (done: 0, total: 0)
 
   init(request: WebRequest, plan: GIFPlan, cancellation: Cancellation) {
     self.request = request
@@ -128,6 +130,7 @@ struct WebMaker {
       {
         bound = Bound(bytes: av1.bytes, name: "the \(av1.kind.label)")
       }
+      position = (done, total)
       progress?(WebProgress(done: done, total: total, making: kind))
       renditions.append(try make(kind, warnings: &warnings, bound: bound))
       done += 1
@@ -145,6 +148,7 @@ struct WebMaker {
     var answer: WebSummary.Answer = hasMP4 ? .video : .gif
     if answer == .gif {
       for kind in images {
+        position = (done, total)
         progress?(WebProgress(done: done, total: total, making: kind))
         var bound = Bound(bytes: plan.source.bytes.count, name: "the GIF")
         if let webp = renditions.first(where: { $0.kept && $0.kind == .webp }),
@@ -232,6 +236,10 @@ struct WebMaker {
     // Videos share their sample's windows (one schedule), and so do the animated images.
     let family = kind.isVideo
     let ratio = sampleRatios[family]
+    let (report, done, total) = (progress, position.done, position.total)
+    let tell = { (encode: Int) -> Void in
+      report?(WebProgress(done: done, total: total, making: kind, encodes: encode))
+    }
     /// The candidate converted with the web request's limits, on the GIF planned once.
     func converted<R: OutputRequest>(
       _ candidate: R
@@ -242,7 +250,7 @@ struct WebMaker {
       r.targetPSNR = target
       switch try Transcoder.attempt(
         r, read: plan, cancellation: cancellation, progress: nil, ceiling: bound?.bytes,
-        sampleRatio: ratio)
+        sampleRatio: ratio, onEncode: tell)
       {
       case .made(let s, let measured):
         return .made((s.setting, s.warnings, s.fidelity), sampleRatio: measured)
