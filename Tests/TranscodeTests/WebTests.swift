@@ -207,6 +207,18 @@ import Testing
       return
     }
     #expect(half == Int((Double(same.bytes) * 2.5 * 0.5).rounded()))
+    // A target every crf meets (10 dB): the smallest file that meets it is the worst crf's,
+    // predicted far over a 100-byte ceiling: given up too, nothing encoded whole.
+    var easy = request
+    easy.targetPSNR = 10
+    let over = try Transcoder.attempt(
+      easy, read: nil, cancellation: Cancellation(), progress: nil, sample: sample, ceiling: 100)
+    guard case .hopeless(let worst, let large) = over else {
+      Issue.record("expected the search to give up, got \(over)")
+      return
+    }
+    #expect(worst.psnr >= 10)
+    #expect(large >= 250)
     #expect(try Self.files(folder) == ["n.gif"])
     // Without a ceiling the same search goes on to an output.
     let made = try Transcoder.attempt(
