@@ -54,6 +54,31 @@ import Testing
     #expect(met.chosen.setting == 20)
   }
 
+  @Test("two trials under the target whose line meets it only far over the ceiling end it")
+  func extrapolation() {
+    // A photo's MP4: crf 25 gave 31.04 dB at 89,818 bytes, crf 14 33.03 dB at 341,642; at 3.8
+    // times the bytes per 2 dB, 35.3 dB takes about 1.57 MB, over 1.2 times a 427,672-byte GIF.
+    let photo = [
+      SettingSearch.Trial(setting: 25, psnr: 31.04, bytes: 89_818),
+      .init(setting: 14, psnr: 33.03, bytes: 341_642),
+    ]
+    let bytes = SettingSearch.extrapolatedBytes(photo, target: 35.3)
+    #expect(
+      bytes.map { (1_500_000...1_650_000).contains($0) } == true, "\(String(describing: bytes))")
+    var search = SettingSearch(
+      range: 1...51, direction: .higherIsWorse, target: 35.3, start: 25, slope: 0.4)
+    search.ceiling = 427_672
+    let curve = { (crf: Int) -> (Double, Int) in crf == 25 ? (31.04, 89_818) : (33.03, 341_642) }
+    let outcome = run(search, curve)
+    #expect(outcome.hopeless)
+    #expect(outcome.trials.count == 2)
+    // One trial, or none under the target, or no rise: nothing to extrapolate.
+    #expect(SettingSearch.extrapolatedBytes(photo.prefix(1), target: 35.3) == nil)
+    #expect(SettingSearch.extrapolatedBytes(photo, target: 30) == nil)
+    let flat = [photo[0], .init(setting: 14, psnr: 31.04, bytes: 341_642)]
+    #expect(SettingSearch.extrapolatedBytes(flat, target: 35.3) == nil)
+  }
+
   @Test("a linear crf curve: the largest crf that meets the target, in a few trials")
   func linearCRF() {
     for target in [30.0, 33.3, 38.0, 42.6, 47.0] {
