@@ -64,7 +64,7 @@ extension AnimationRequest: EncodeRequest {
 }
 
 extension AnimationSummary: EncodeSummary {
-  var files: [String] { [output] }
+  var files: [String] { [conversion.output] }
   /// One: WebP's loop count and browsers' AVIF loop repeat it.
   var playsInFile: Int { 1 }
 
@@ -76,13 +76,15 @@ extension AnimationSummary: EncodeSummary {
   /// `in.gif -> in.webp: 480x270, 24 frames, 5.500 s, loops forever, 312 KiB, alpha kept`.
   func line(_ path: String) -> String {
     var line =
-      "\(path) -> \(output): \(width)x\(height), \(counted(frames, "frame")),"
-      + " \(seconds(milliseconds: durationMilliseconds))"
+      "\(path) -> \(conversion.output): \(conversion.width)x\(conversion.height), \(counted(conversion.frames, "frame")),"
+      + " \(seconds(milliseconds: conversion.durationMilliseconds))"
     if format == .webp {
-      line += plays == 0 ? ", loops forever" : ", \(plays) play\(plays == 1 ? "" : "s")"
+      line +=
+        conversion.plays == 0
+        ? ", loops forever" : ", \(conversion.plays) play\(conversion.plays == 1 ? "" : "s")"
     }
     line += ", \(max(1, bytes / 1024)) KiB"
-    if keepsAlpha { line += ", alpha kept" }
+    if conversion.keepsAlpha { line += ", alpha kept" }
     return line
   }
 }

@@ -148,17 +148,9 @@ extension EncodeRequest {
 }
 
 /// What the library says of one video or animated image.
-protocol EncodeSummary: Sendable {
-  var output: String { get }
+protocol EncodeSummary: SummarizesConversion, Sendable {
   /// The output and what came with it (a poster).
   var files: [String] { get }
-  var frames: Int { get }
-  var gifFrames: Int { get }
-  var durationMilliseconds: Int { get }
-  var warnings: [ConversionWarning] { get }
-  var setting: Int { get }
-  var fidelity: Fidelity? { get }
-  var trials: Int { get }
   /// The plays the file holds, which `--measure` compares with the GIF.
   var playsInFile: Int { get }
   /// The result's own figures and its line (`streamed`: the file went to standard output).

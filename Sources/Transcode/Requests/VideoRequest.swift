@@ -1,5 +1,5 @@
 /// One GIF to turn into a video, and how: a plain Sendable value the CLI fills from its options.
-public struct VideoRequest: Sendable, Equatable {
+public struct VideoRequest: Sendable, Equatable, GIFReading {
   /// The two containers gif2x writes, each with its default codec (``Codec``).
   public enum Format: String, Sendable, Equatable, CaseIterable {
     /// H.264 (libx264) in MP4 by default: plays everywhere; no transparency.
@@ -96,11 +96,10 @@ public struct VideoRequest: Sendable, Equatable {
   public var poster: Bool
   /// Replace existing outputs.
   public var force: Bool
-  /// How delays are read (GIF-SEMANTICS.md): browser by default.
-  public var delays: DelayPolicy
-  /// How delays become frames (TIMELINE.md): by default `auto` with no cap, the exact gcd grid
-  /// (with ``cfr``, capped at 50 fps).
-  public var timeline: TimelineKind
+  /// How the GIF is read and planned: the pixel limit, strict mode, how delays are read
+  /// (GIF-SEMANTICS.md, browser by default) and how they become frames (TIMELINE.md: by default
+  /// `auto` with no cap, the exact gcd grid; with ``cfr``, capped at 50 fps).
+  package var gif: GIFPlan.Options
   /// One picture per tick (strict constant frame rate, for editors and upload pipelines that
   /// need it) instead of one picture per run of ticks showing the same frame.
   public var cfr: Bool
@@ -126,10 +125,6 @@ public struct VideoRequest: Sendable, Equatable {
   /// Lossless coding (WebM: VP9 lossless, which browsers play; MP4 has none they play).
   public var lossless: Bool
   public var loop: Loop
-  /// Canvas pixel limit (`--max-pixels`).
-  public var maxPixels: Int
-  /// Treat GIF damage as an error instead of playing through it.
-  public var strict: Bool
   /// The PSNR (dB, ``targetPSNRRange``) the video should reach at the smallest size: a few
   /// trial encodes choose the crf (``VideoSummary/setting``), and the video is measured
   /// (``VideoSummary/fidelity``). Nil: the fixed ``crf``. Excludes ``crf`` and ``lossless``.
@@ -155,8 +150,8 @@ public struct VideoRequest: Sendable, Equatable {
     self.content = content
     self.poster = poster
     self.force = force
-    self.delays = delays
-    self.timeline = timeline
+    self.gif = GIFPlan.Options(
+      maxPixels: maxPixels, strict: strict, delays: delays, timeline: timeline)
     self.cfr = cfr
     self.crf = crf
     self.preset = preset
@@ -169,8 +164,6 @@ public struct VideoRequest: Sendable, Equatable {
     self.pixelArt = pixelArt
     self.lossless = lossless
     self.loop = loop
-    self.maxPixels = maxPixels
-    self.strict = strict
     self.targetPSNR = targetPSNR
   }
 
@@ -266,19 +259,20 @@ public struct VideoRequest: Sendable, Equatable {
     if case .plays(let n) = loop, !Self.playsRange.contains(n) {
       throw .outOfRange(.loop, value: "\(n)", allowed: "1-1000 or gif")
     }
-    if maxPixels < 1 { throw .outOfRange(.maxPixels, value: "\(maxPixels)", allowed: "at least 1") }
+    try gif.validate()
     if output == input && input != "-" { throw .outputIsInput(path: output) }
   }
 
   /// How the GIF is read and planned: video plays all-zero delays at 10 cs on every timeline.
   package var planOptions: GIFPlan.Options {
-    GIFPlan.Options(
-      maxPixels: maxPixels, strict: strict, delays: delays, timeline: plannedTimeline)
+    var options = gif
+    options.timeline = plannedTimeline
+    return options
   }
 
   /// The timeline planned: `timeline`, except that with ``cfr`` an uncapped `auto` keeps
   /// its 50 fps cap (every tick is a picture there).
-  package var plannedTimeline: TimelineKind { Self.plannedTimeline(timeline, cfr: cfr) }
+  package var plannedTimeline: TimelineKind { Self.plannedTimeline(gif.timeline, cfr: cfr) }
 
   /// The timeline a video with these two settings is planned on.
   package static func plannedTimeline(_ timeline: TimelineKind, cfr: Bool) -> TimelineKind {

@@ -1,6 +1,6 @@
 /// `gif2x --to web`: one GIF in; out, the renditions a page needs that beat it (smaller, and
 /// close enough), measured, and the HTML to paste.
-public struct WebRequest: Sendable, Equatable {
+public struct WebRequest: Sendable, Equatable, GIFReading {
   /// The GIF.
   public var input: String
   /// The page written for it (`NAME.html`); every other file goes beside it, named after it:
@@ -12,10 +12,9 @@ public struct WebRequest: Sendable, Equatable {
   /// The fidelity floor: a rendition is kept only when its PSNR against the GIF (RGB, on the
   /// 10 ms display grid) is at least this.
   public var minimumPSNR: Double
-  /// How written delays become durations.
-  public var delays: DelayPolicy
-  public var maxPixels: Int
-  public var strict: Bool
+  /// How the GIF is read: the pixel limit, strict mode and how written delays become
+  /// durations (each candidate plans its own timeline).
+  package var gif: GIFPlan.Options
   /// What the pictures are like, for the AV1 WebM and AVIF candidates; nil: told from the GIF
   /// (``ContentKind``).
   public var content: ContentKind?
@@ -40,9 +39,8 @@ public struct WebRequest: Sendable, Equatable {
     self.force = force
     self.content = content
     self.minimumPSNR = minimumPSNR
-    self.delays = delays
-    self.maxPixels = maxPixels
-    self.strict = strict
+    self.gif = GIFPlan.Options(
+      maxPixels: maxPixels, strict: strict, delays: delays, timeline: .native)
   }
 
   package func validate() throws(RequestError) {

@@ -71,26 +71,20 @@ extension OutputSetup {
   }
 }
 
-/// The parts of a summary a PSNR target's search fills in.
-protocol SearchedSummary {
-  /// The crf or quality encoded.
-  var setting: Int { get }
-  var fidelity: Fidelity? { get set }
-  var trials: Int { get set }
-  var warnings: [ConversionWarning] { get set }
-}
+/// A summary a PSNR target's search fills in: the fidelity, trials and warnings of its
+/// ``ConversionSummary`` (the crf or quality encoded is its setting).
+protocol SearchedSummary: SummarizesConversion {}
 
 extension VideoSummary: SearchedSummary {}
 extension AnimationSummary: SearchedSummary {}
 
 /// A request of a single-output conversion (``VideoRequest``, ``AnimationRequest``).
-protocol OutputRequest {
+/// What `--to web` sets on each candidate: the pixel limit and the delays (``GIFReading``), the
+/// PSNR target.
+protocol OutputRequest: GIFReading {
   associatedtype Setup: OutputSetup
   var input: String { get }
   var planOptions: GIFPlan.Options { get }
-  /// What `--to web` sets on each candidate: the pixel limit, the delays, the PSNR target.
-  var maxPixels: Int { get set }
-  var delays: DelayPolicy { get set }
   var targetPSNR: Double? { get set }
   /// The settings' own checks (ranges, combinations).
   func validate() throws(RequestError)

@@ -104,13 +104,13 @@ struct AnimationSetup {
     try cancellation.check()
     let bytes = try encoder.finish(end: schedule.playLength)
     try files.write(bytes, to: request.output)
-    return AnimationSummary(
-      output: request.output, format: request.format, width: width, height: height,
-      frames: encoder.frames, gifFrames: index.frames.count,
-      durationMilliseconds: timeline.durationMilliseconds, plays: plays,
-      keepsAlpha: request.format == .webp ? sink.sawTransparency : keepsAlpha, bytes: bytes.count,
+    let conversion = ConversionSummary(
+      output: request.output, width: width, height: height, frames: encoder.frames,
+      gifFrames: index.frames.count, durationMilliseconds: timeline.durationMilliseconds,
+      plays: plays, keepsAlpha: request.format == .webp ? sink.sawTransparency : keepsAlpha,
       warnings: warnings + (index.damage + reader.damage).map(ConversionWarning.damage),
       setting: request.effectiveQuality)
+    return AnimationSummary(conversion, format: request.format, bytes: bytes.count)
   }
 }
 
