@@ -23,12 +23,12 @@ public struct AnimationRequest: Sendable, Equatable, GIFReading {
   }
 
   /// The GIF to read ("-" for standard input).
-  public var input: String
+  package var input: String
   /// The animated image to write.
-  public var output: String
-  public var format: Format
+  package var output: String
+  package var format: Format
   /// Replace an existing output.
-  public var force: Bool
+  package var force: Bool
   /// How the GIF is read and planned: the pixel limit, strict mode, how delays are read
   /// (GIF-SEMANTICS.md, browser by default) and how they become frame times (TIMELINE.md:
   /// `native` by default, each GIF frame its own duration in milliseconds; other timelines
@@ -37,29 +37,29 @@ public struct AnimationRequest: Sendable, Equatable, GIFReading {
   /// 0 (smallest) to 100 (best); nil means the format's default. WebP: the quality of lossy
   /// frames (with `lossless`, how hard libwebp works). AVIF: the AV1 quantizer,
   /// `(100 - quality) * 63 / 100`.
-  public var quality: Int?
+  package var quality: Int?
   /// Every frame lossless (WebP: pixel-identical; AVIF: lossless AV1 in 4:4:4).
-  public var lossless: Bool
+  package var lossless: Bool
   /// WebP: libwebp's method, 0 (fastest) to 6 (smallest).
-  public var effort: Int
+  package var effort: Int
   /// AVIF: libavif's speed, 0 (slowest, smallest) to 6 (fastest). libavif's 7 is libaom's
   /// cpu-used 6 again, and 8-10 switch libaom to its real-time mode, which aborts the process
   /// (an assertion in libaom 3.6's rate control) on a lossless alpha plane: not offered.
-  public var speed: Int
+  package var speed: Int
   /// The colour under transparent pixels; nil keeps the transparency.
-  public var background: VideoColor?
+  package var background: VideoColor?
   /// How many plays the file asks for: nil keeps the GIF's own (0 = forever); otherwise 0
   /// (forever) or a count. AVIF (libavif 0.11) writes no loop count: browsers loop it forever.
-  public var loop: Int?
+  package var loop: Int?
   /// The PSNR (dB, ``VideoRequest/targetPSNRRange``) the image should reach at the smallest
   /// size: a few trial encodes choose the quality (``AnimationSummary/setting``), and the
   /// image is measured (``AnimationSummary/fidelity``). Nil: the fixed ``quality``. Excludes
   /// ``quality`` and ``lossless``.
-  public var targetPSNR: Double?
+  package var targetPSNR: Double?
   /// What the pictures are like (AVIF only: screen-like turns on libaom's screen tuning, its
   /// palette and intra block copy tools; WebP codes both kinds alike). Nil: told from the GIF
   /// (``ContentKind``, README "Screen content").
-  public var content: ContentKind?
+  package var content: ContentKind?
 
   public init(
     input: String, output: String, format: Format, force: Bool = false,

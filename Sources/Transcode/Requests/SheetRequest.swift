@@ -1,25 +1,25 @@
 /// Everything `Transcoder.sheet` needs to turn one GIF into a sprite sheet and its data file.
 public struct SheetRequest: Sendable, Equatable, GIFReading {
   /// The GIF to read ("-" for standard input, which then needs `output`).
-  public var input: String
+  package var input: String
   /// The first page's image path; more pages get "-1", "-2", … before the extension, and the
   /// data file the same name with its own extension. nil: the input's name, beside it.
-  public var output: String?
+  package var output: String?
   /// Replace existing output files.
-  public var force: Bool
+  package var force: Bool
   /// How the GIF is read and planned: the pixel limit, strict mode, how written delays become
   /// durations (default: as browsers play them) and which timeline the entries follow
   /// (`.native`, the default for sheets, is one entry per GIF frame with its own duration).
   /// Sheets keep raw zero-length frames on the native timeline.
   package var gif: GIFPlan.Options
   /// The data file's format.
-  public var format: SheetFormat
+  package var format: SheetFormat
   /// The sheet image's format.
-  public var imageFormat: ImageFormat
+  package var imageFormat: ImageFormat
   /// Grid, padding, extrude, pages, dedup, trim and scale.
-  public var layout: SheetLayoutOptions
+  package var layout: SheetLayoutOptions
   /// The version written to `meta.version`.
-  public var appVersion: String
+  package var appVersion: String
 
   public init(
     input: String, output: String? = nil, force: Bool = false,

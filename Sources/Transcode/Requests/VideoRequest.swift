@@ -86,53 +86,53 @@ public struct VideoRequest: Sendable, Equatable, GIFReading {
   }
 
   /// The GIF to read ("-" for standard input).
-  public var input: String
+  package var input: String
   /// The video to write.
-  public var output: String
-  public var format: Format
+  package var output: String
+  package var format: Format
   /// The codec; nil means the format's default (``Format/defaultCodec``).
-  public var codec: Codec?
+  package var codec: Codec?
   /// Also write the first frame as a PNG beside the video (OUT with `.png`).
-  public var poster: Bool
+  package var poster: Bool
   /// Replace existing outputs.
-  public var force: Bool
+  package var force: Bool
   /// How the GIF is read and planned: the pixel limit, strict mode, how delays are read
   /// (GIF-SEMANTICS.md, browser by default) and how they become frames (TIMELINE.md: by default
   /// `auto` with no cap, the exact gcd grid; with ``cfr``, capped at 50 fps).
   package var gif: GIFPlan.Options
   /// One picture per tick (strict constant frame rate, for editors and upload pipelines that
   /// need it) instead of one picture per run of ticks showing the same frame.
-  public var cfr: Bool
+  package var cfr: Bool
   /// Constant rate factor; nil means the codec's default (H.264 23, VP9 32, AV1 35).
-  public var crf: Int?
+  package var crf: Int?
   /// The x264 preset (H.264; AV1 and VP9 take ``speed``).
-  public var preset: String
+  package var preset: String
   /// The encoder's speed, higher is faster: libvpx-vp9 cpu-used 0-8 (VP9, default 4), the
   /// SVT-AV1 preset 0-13 (AV1, default 8; libaom takes cpu-used two lower, at most 8). Nil means
   /// the codec's default.
-  public var speed: Int?
+  package var speed: Int?
   /// The colour under transparent pixels; nil means white for MP4 and kept alpha for WebM.
-  public var background: VideoColor?
+  package var background: VideoColor?
   /// Make the displayed size even, and how; nil keeps the GIF's size.
-  public var even: EvenSize?
+  package var even: EvenSize?
   /// Output width or height (aspect kept when only one is given; always made even).
-  public var width: Int?
-  public var height: Int?
-  public var scaleFilter: ScaleFilter
+  package var width: Int?
+  package var height: Int?
+  package var scaleFilter: ScaleFilter
   /// Pixel art: an integer nearest-neighbour upscale by an even factor (2 unless `width` or
   /// `height` asks for more), so every GIF pixel owns whole chroma samples and stays crisp.
-  public var pixelArt: Bool
+  package var pixelArt: Bool
   /// Lossless coding (WebM: VP9 lossless, which browsers play; MP4 has none they play).
-  public var lossless: Bool
-  public var loop: Loop
+  package var lossless: Bool
+  package var loop: Loop
   /// The PSNR (dB, ``targetPSNRRange``) the video should reach at the smallest size: a few
   /// trial encodes choose the crf (``VideoSummary/setting``), and the video is measured
   /// (``VideoSummary/fidelity``). Nil: the fixed ``crf``. Excludes ``crf`` and ``lossless``.
-  public var targetPSNR: Double?
+  package var targetPSNR: Double?
   /// What the pictures are like (AV1 only: screen-like turns on SVT-AV1's screen-content mode
   /// or libaom's screen tuning; H.264 and VP9 code both kinds alike). Nil: told from the GIF
   /// (``ContentKind``, README "Screen content").
-  public var content: ContentKind?
+  package var content: ContentKind?
 
   public init(
     input: String, output: String, format: Format, codec: Codec? = nil, poster: Bool = false,

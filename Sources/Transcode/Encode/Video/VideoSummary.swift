@@ -10,16 +10,16 @@ public struct VideoSummary: Sendable, Equatable, SummarizesConversion {
   /// The rate of the timeline's grid (every picture starts on it), or nil for native.
   public var rate: FrameRate?
   /// Whether every tick is a picture (`cfr`): a strict constant frame rate.
-  public var constantRate: Bool
+  package var constantRate: Bool
   /// Ticks of the grid over all plays (native: centiseconds).
-  public var ticks: Int
+  package var ticks: Int
   /// How many of the GIF frames were converted (shown for at least one tick).
-  public var convertedFrames: Int
+  package var convertedFrames: Int
   /// The encoded payload in bytes: the packets, without the container (and, in WebM, without
   /// the alpha blocks). The file's own size is on disk.
-  public var payloadBytes: Int
+  package var payloadBytes: Int
   /// The GIF's size in bytes.
-  public var gifBytes: Int
+  package var gifBytes: Int
 }
 
 /// How far a conversion is: `done` of `total` video frames. Reported from the encoding
