@@ -73,24 +73,21 @@ struct AnimationSetup {
     let index = plan.index
     let (width, height) = (index.canvasWidth, index.canvasHeight)
     let timeline = plan.timeline
+    let image = AnimatedImageSettings(
+      width: width, height: height, quality: request.effectiveQuality, lossless: request.lossless)
     let encoder: AnimationEncoder
     switch request.format {
     case .webp:
       encoder = .webp(
         try AnimatedWebPWriter(
-          .init(
-            width: width, height: height, quality: request.effectiveQuality,
-            lossless: request.lossless, effort: request.effort, loopCount: plays,
-            frames: schedule.entries.count)),
+          image, effort: request.effort, loopCount: plays, frames: schedule.entries.count),
         timeline: timeline)
     case .avif:
       let rate = timeline.tickRate
       encoder = .avif(
         try AnimatedAVIFWriter(
-          .init(
-            width: width, height: height, quality: request.effectiveQuality,
-            lossless: request.lossless, speed: request.speed, alpha: keepsAlpha,
-            timescale: rate.numerator, screenContent: content == .screen)),
+          image, speed: request.speed, alpha: keepsAlpha, timescale: rate.numerator,
+          screenContent: content == .screen),
         unitsPerTick: Int64(rate.denominator))
     }
     var sink = Merging(
