@@ -17,12 +17,13 @@ extension AnimationRequest: EncodeRequest {
     var loop: Int?
     if case .plays(let n) = video.loop?.value { loop = n }
     self.init(
-      input: "", output: "", format: format,
-      force: options.write.force || options.write.output == "-", delays: timing.delays,
-      timeline: timeline, quality: options.animation.quality, lossless: video.lossless,
-      effort: options.animation.effort ?? 4, speed: video.speed ?? 6,
-      background: video.background, loop: loop, maxPixels: options.input.maxPixels,
-      strict: options.input.strict, targetPSNR: video.targetPSNR, content: video.content)
+      input: "", output: "", format: format, timeline: timeline, quality: options.animation.quality,
+      effort: options.animation.effort ?? 4, speed: video.speed ?? 6, loop: loop,
+      options: ConversionOptions(
+        force: options.write.force || options.write.output == "-",
+        maxPixels: options.input.maxPixels, strict: options.input.strict, delays: timing.delays,
+        background: video.background, lossless: video.lossless, targetPSNR: video.targetPSNR,
+        content: video.content))
   }
 
   /// The options of video, or of the other image format, given for this one (exit 64).

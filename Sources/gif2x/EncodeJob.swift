@@ -117,17 +117,14 @@ struct EncodeJob<Request: EncodeRequest>: FileJob {
 }
 
 /// The request of `--to mp4|webm` or `--to webp|avif`: one GIF to one file.
-protocol EncodeRequest: Sendable {
+protocol EncodeRequest: ConversionRequest, Sendable {
   associatedtype Format: RawRepresentable<String>
   associatedtype Summary: EncodeSummary
   /// The request the command line asks for, or a usage error of this kind of file.
   init(_ format: Format, _ options: GIF2X) throws(UsageError)
   var input: String { get set }
   var output: String { get set }
-  var force: Bool { get set }
   var format: Format { get }
-  var background: VideoColor? { get }
-  var targetPSNR: Double? { get }
   /// The library's checks that need no input (`Transcoder.validate`).
   static var check: Check { get }
   /// The library's conversion (`Transcoder.video`, `Transcoder.animation`).

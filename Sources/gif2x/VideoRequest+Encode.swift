@@ -18,13 +18,15 @@ extension VideoRequest: EncodeRequest {
     }
     self.init(
       input: "", output: "", format: format, codec: video.codec, poster: video.poster,
-      force: options.write.force || options.write.output == "-", delays: options.timing.delays,
       timeline: options.timing.kind(), cfr: video.cfr, crf: video.crf, preset: video.preset,
-      speed: video.speed, background: video.background, even: video.even, width: video.width,
-      height: video.height, scaleFilter: video.scaleFilter, pixelArt: video.pixelArt,
-      lossless: video.lossless, loop: video.loop?.value ?? .plays(1),
-      maxPixels: options.input.maxPixels, strict: options.input.strict,
-      targetPSNR: video.targetPSNR, content: video.content)
+      speed: video.speed, even: video.even, width: video.width, height: video.height,
+      scaleFilter: video.scaleFilter, pixelArt: video.pixelArt,
+      loop: video.loop?.value ?? .plays(1),
+      options: ConversionOptions(
+        force: options.write.force || options.write.output == "-",
+        maxPixels: options.input.maxPixels, strict: options.input.strict,
+        delays: options.timing.delays, background: video.background, lossless: video.lossless,
+        targetPSNR: video.targetPSNR, content: video.content))
   }
 
   func files(at path: String) -> [String] {

@@ -1,6 +1,6 @@
 /// One GIF to turn into an animated image (WebP or AVIF), and how: a plain Sendable value the
 /// CLI fills from its options.
-public struct AnimationRequest: Sendable, Equatable, GIFReading {
+public struct AnimationRequest: Sendable, Equatable, ConversionRequest {
   /// The animated image formats gif2x writes.
   public enum Format: String, Sendable, Equatable, CaseIterable {
     /// Animated WebP through libwebp's WebPAnimEncoder: lossy or lossless chosen per frame.
@@ -26,62 +26,39 @@ public struct AnimationRequest: Sendable, Equatable, GIFReading {
   package var input: String
   /// The animated image to write.
   package var output: String
+  /// Replacing, how the GIF is read and planned (`native` by default: each GIF frame its own
+  /// duration in milliseconds; other timelines resample as for video), the background, lossless
+  /// coding, the PSNR target and the content kind (``ConversionOptions``).
+  package var conversion: ConversionOptions
   package var format: Format
-  /// Replace an existing output.
-  package var force: Bool
-  /// How the GIF is read and planned: the pixel limit, strict mode, how delays are read
-  /// (GIF-SEMANTICS.md, browser by default) and how they become frame times (TIMELINE.md:
-  /// `native` by default, each GIF frame its own duration in milliseconds; other timelines
-  /// resample as for video). All-zero delays play at 10 cs, as in browsers.
-  package var gif: GIFPlan.Options
   /// 0 (smallest) to 100 (best); nil means the format's default. WebP: the quality of lossy
   /// frames (with `lossless`, how hard libwebp works). AVIF: the AV1 quantizer,
   /// `(100 - quality) * 63 / 100`.
   package var quality: Int?
-  /// Every frame lossless (WebP: pixel-identical; AVIF: lossless AV1 in 4:4:4).
-  package var lossless: Bool
   /// WebP: libwebp's method, 0 (fastest) to 6 (smallest).
   package var effort: Int
   /// AVIF: libavif's speed, 0 (slowest, smallest) to 6 (fastest). libavif's 7 is libaom's
   /// cpu-used 6 again, and 8-10 switch libaom to its real-time mode, which aborts the process
   /// (an assertion in libaom 3.6's rate control) on a lossless alpha plane: not offered.
   package var speed: Int
-  /// The colour under transparent pixels; nil keeps the transparency.
-  package var background: VideoColor?
   /// How many plays the file asks for: nil keeps the GIF's own (0 = forever); otherwise 0
   /// (forever) or a count. AVIF (libavif 0.11) writes no loop count: browsers loop it forever.
   package var loop: Int?
-  /// The PSNR (dB, ``VideoRequest/targetPSNRRange``) the image should reach at the smallest
-  /// size: a few trial encodes choose the quality (``AnimationSummary/setting``), and the
-  /// image is measured (``AnimationSummary/fidelity``). Nil: the fixed ``quality``. Excludes
-  /// ``quality`` and ``lossless``.
-  package var targetPSNR: Double?
-  /// What the pictures are like (AVIF only: screen-like turns on libaom's screen tuning, its
-  /// palette and intra block copy tools; WebP codes both kinds alike). Nil: told from the GIF
-  /// (``ContentKind``, README "Screen content").
-  package var content: ContentKind?
 
   public init(
-    input: String, output: String, format: Format, force: Bool = false,
-    delays: DelayPolicy = .browser, timeline: TimelineKind = .native, quality: Int? = nil,
-    lossless: Bool = false, effort: Int = 4, speed: Int = 6, background: VideoColor? = nil,
-    loop: Int? = nil, maxPixels: Int = GIFSource.defaultMaxPixels, strict: Bool = false,
-    targetPSNR: Double? = nil, content: ContentKind? = nil
+    input: String, output: String, format: Format, timeline: TimelineKind = .native,
+    quality: Int? = nil, effort: Int = 4, speed: Int = 6, loop: Int? = nil,
+    options: ConversionOptions = ConversionOptions()
   ) {
     self.input = input
     self.output = output
+    conversion = options
+    conversion.gif.timeline = timeline
     self.format = format
-    self.content = content
-    self.force = force
-    self.gif = GIFPlan.Options(
-      maxPixels: maxPixels, strict: strict, delays: delays, timeline: timeline)
     self.quality = quality
-    self.lossless = lossless
     self.effort = effort
     self.speed = speed
-    self.background = background
     self.loop = loop
-    self.targetPSNR = targetPSNR
   }
 
   package static let qualityRange = 0...100
@@ -110,13 +87,12 @@ public struct AnimationRequest: Sendable, Equatable, GIFReading {
           reason: "libavif 0.11 writes no loop count; browsers loop AVIF forever")
       }
     }
-    try VideoRequest.validate(
-      targetPSNR: targetPSNR, setting: .quality, given: quality != nil, lossless: lossless)
-    try gif.validate()
+    try conversion.validateTarget(setting: .quality, given: quality != nil)
+    try conversion.gif.validate()
     if output == input && input != "-" { throw .outputIsInput(path: output) }
   }
 
-  package var planOptions: GIFPlan.Options { gif }
+  package var planOptions: GIFPlan.Options { conversion.gif }
 
   /// The quality used: `quality` or the format's default.
   package var effectiveQuality: Int { quality ?? format.defaultQuality }

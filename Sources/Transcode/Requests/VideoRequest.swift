@@ -1,5 +1,5 @@
 /// One GIF to turn into a video, and how: a plain Sendable value the CLI fills from its options.
-public struct VideoRequest: Sendable, Equatable, GIFReading {
+public struct VideoRequest: Sendable, Equatable, ConversionRequest {
   /// The two containers gif2x writes, each with its default codec (``Codec``).
   public enum Format: String, Sendable, Equatable, CaseIterable {
     /// H.264 (libx264) in MP4 by default: plays everywhere; no transparency.
@@ -89,17 +89,15 @@ public struct VideoRequest: Sendable, Equatable, GIFReading {
   package var input: String
   /// The video to write.
   package var output: String
+  /// Replacing, how the GIF is read and planned (by default on `auto` with no cap, the exact
+  /// gcd grid; with ``cfr``, capped at 50 fps), the background, lossless coding, the PSNR target
+  /// and the content kind (``ConversionOptions``).
+  package var conversion: ConversionOptions
   package var format: Format
   /// The codec; nil means the format's default (``Format/defaultCodec``).
   package var codec: Codec?
   /// Also write the first frame as a PNG beside the video (OUT with `.png`).
   package var poster: Bool
-  /// Replace existing outputs.
-  package var force: Bool
-  /// How the GIF is read and planned: the pixel limit, strict mode, how delays are read
-  /// (GIF-SEMANTICS.md, browser by default) and how they become frames (TIMELINE.md: by default
-  /// `auto` with no cap, the exact gcd grid; with ``cfr``, capped at 50 fps).
-  package var gif: GIFPlan.Options
   /// One picture per tick (strict constant frame rate, for editors and upload pipelines that
   /// need it) instead of one picture per run of ticks showing the same frame.
   package var cfr: Bool
@@ -111,8 +109,6 @@ public struct VideoRequest: Sendable, Equatable, GIFReading {
   /// SVT-AV1 preset 0-13 (AV1, default 8; libaom takes cpu-used two lower, at most 8). Nil means
   /// the codec's default.
   package var speed: Int?
-  /// The colour under transparent pixels; nil means white for MP4 and kept alpha for WebM.
-  package var background: VideoColor?
   /// Make the displayed size even, and how; nil keeps the GIF's size.
   package var even: EvenSize?
   /// Output width or height (aspect kept when only one is given; always made even).
@@ -122,49 +118,32 @@ public struct VideoRequest: Sendable, Equatable, GIFReading {
   /// Pixel art: an integer nearest-neighbour upscale by an even factor (2 unless `width` or
   /// `height` asks for more), so every GIF pixel owns whole chroma samples and stays crisp.
   package var pixelArt: Bool
-  /// Lossless coding (WebM: VP9 lossless, which browsers play; MP4 has none they play).
-  package var lossless: Bool
   package var loop: Loop
-  /// The PSNR (dB, ``targetPSNRRange``) the video should reach at the smallest size: a few
-  /// trial encodes choose the crf (``VideoSummary/setting``), and the video is measured
-  /// (``VideoSummary/fidelity``). Nil: the fixed ``crf``. Excludes ``crf`` and ``lossless``.
-  package var targetPSNR: Double?
-  /// What the pictures are like (AV1 only: screen-like turns on SVT-AV1's screen-content mode
-  /// or libaom's screen tuning; H.264 and VP9 code both kinds alike). Nil: told from the GIF
-  /// (``ContentKind``, README "Screen content").
-  package var content: ContentKind?
 
   public init(
     input: String, output: String, format: Format, codec: Codec? = nil, poster: Bool = false,
-    force: Bool = false, delays: DelayPolicy = .browser, timeline: TimelineKind = .standard,
-    cfr: Bool = false, crf: Int? = nil, preset: String = "medium", speed: Int? = nil,
-    background: VideoColor? = nil, even: EvenSize? = nil, width: Int? = nil, height: Int? = nil,
-    scaleFilter: ScaleFilter = .bilinear, pixelArt: Bool = false, lossless: Bool = false,
-    loop: Loop = .plays(1), maxPixels: Int = GIFSource.defaultMaxPixels, strict: Bool = false,
-    targetPSNR: Double? = nil, content: ContentKind? = nil
+    timeline: TimelineKind = .standard, cfr: Bool = false, crf: Int? = nil,
+    preset: String = "medium", speed: Int? = nil, even: EvenSize? = nil, width: Int? = nil,
+    height: Int? = nil, scaleFilter: ScaleFilter = .bilinear, pixelArt: Bool = false,
+    loop: Loop = .plays(1), options: ConversionOptions = ConversionOptions()
   ) {
     self.input = input
     self.output = output
+    conversion = options
+    conversion.gif.timeline = timeline
     self.format = format
     self.codec = codec
-    self.content = content
     self.poster = poster
-    self.force = force
-    self.gif = GIFPlan.Options(
-      maxPixels: maxPixels, strict: strict, delays: delays, timeline: timeline)
     self.cfr = cfr
     self.crf = crf
     self.preset = preset
     self.speed = speed
-    self.background = background
     self.even = even
     self.width = width
     self.height = height
     self.scaleFilter = scaleFilter
     self.pixelArt = pixelArt
-    self.lossless = lossless
     self.loop = loop
-    self.targetPSNR = targetPSNR
   }
 
   /// The PSNR targets taken, in dB: 10 is a picture barely recognisable, 99 identical in all
@@ -222,6 +201,7 @@ public struct VideoRequest: Sendable, Equatable, GIFReading {
       throw .codecNotInFormat(
         codec: codec.rawValue, format: format.rawValue, choices: format.codecs.map(\.rawValue))
     }
+    let lossless = conversion.lossless
     if lossless && codec == .h264 {
       throw .unsupported(
         .lossless, format: "mp4",
@@ -233,7 +213,7 @@ public struct VideoRequest: Sendable, Equatable, GIFReading {
         reason: "SVT-AV1 has no lossless mode; webm with vp9 plays lossless VP9")
     }
     if lossless && crf != nil { throw .conflict(.lossless, .crf) }
-    try Self.validate(targetPSNR: targetPSNR, setting: .crf, given: crf != nil, lossless: lossless)
+    try conversion.validateTarget(setting: .crf, given: crf != nil)
     if let crf, !Self.crfRange(codec).contains(crf) {
       let range = Self.crfRange(codec)
       let what = codec == format.defaultCodec ? format.rawValue : codec.rawValue
@@ -259,20 +239,22 @@ public struct VideoRequest: Sendable, Equatable, GIFReading {
     if case .plays(let n) = loop, !Self.playsRange.contains(n) {
       throw .outOfRange(.loop, value: "\(n)", allowed: "1-1000 or gif")
     }
-    try gif.validate()
+    try conversion.gif.validate()
     if output == input && input != "-" { throw .outputIsInput(path: output) }
   }
 
   /// How the GIF is read and planned: video plays all-zero delays at 10 cs on every timeline.
   package var planOptions: GIFPlan.Options {
-    var options = gif
+    var options = conversion.gif
     options.timeline = plannedTimeline
     return options
   }
 
   /// The timeline planned: `timeline`, except that with ``cfr`` an uncapped `auto` keeps
   /// its 50 fps cap (every tick is a picture there).
-  package var plannedTimeline: TimelineKind { Self.plannedTimeline(gif.timeline, cfr: cfr) }
+  package var plannedTimeline: TimelineKind {
+    Self.plannedTimeline(conversion.gif.timeline, cfr: cfr)
+  }
 
   /// The timeline a video with these two settings is planned on.
   package static func plannedTimeline(_ timeline: TimelineKind, cfr: Bool) -> TimelineKind {

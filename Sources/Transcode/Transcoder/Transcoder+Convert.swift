@@ -79,13 +79,12 @@ extension VideoSummary: SearchedSummary {}
 extension AnimationSummary: SearchedSummary {}
 
 /// A request of a single-output conversion (``VideoRequest``, ``AnimationRequest``).
-/// What `--to web` sets on each candidate: the pixel limit and the delays (``GIFReading``), the
-/// PSNR target.
-protocol OutputRequest: GIFReading {
+/// What `--to web` sets on each candidate: the pixel limit, the delays and the PSNR target
+/// (``ConversionOptions``).
+protocol OutputRequest: ConversionRequest {
   associatedtype Setup: OutputSetup
   var input: String { get }
   var planOptions: GIFPlan.Options { get }
-  var targetPSNR: Double? { get set }
   /// The settings' own checks (ranges, combinations).
   func validate() throws(RequestError)
   /// Loads the library the request's encoder is in and checks that it has the encoder.
