@@ -117,7 +117,7 @@ struct EncodeJob<Request: EncodeRequest>: FileJob {
 }
 
 /// The request of `--to mp4|webm` or `--to webp|avif`: one GIF to one file.
-protocol EncodeRequest: ConversionRequest, Sendable {
+protocol EncodeRequest: SharesConversion, Sendable where Conversion == ConversionOptions {
   associatedtype Format: RawRepresentable<String>
   associatedtype Summary: EncodeSummary
   /// The request the command line asks for, or a usage error of this kind of file.
@@ -145,7 +145,7 @@ extension EncodeRequest {
 }
 
 /// What the library says of one video or animated image.
-protocol EncodeSummary: SummarizesConversion, Sendable {
+protocol EncodeSummary: SharesConversion, Sendable where Conversion == ConversionSummary {
   /// The output and what came with it (a poster).
   var files: [String] { get }
   /// The plays the file holds, which `--measure` compares with the GIF.

@@ -1,6 +1,6 @@
 /// One GIF to turn into an animated image (WebP or AVIF), and how: a plain Sendable value the
 /// CLI fills from its options.
-public struct AnimationRequest: Sendable, Equatable, ConversionRequest {
+public struct AnimationRequest: Sendable, Equatable, SharesConversion {
   /// The animated image formats gif2x writes.
   public enum Format: String, Sendable, Equatable, CaseIterable {
     /// Animated WebP through libwebp's WebPAnimEncoder: lossy or lossless chosen per frame.
@@ -29,7 +29,7 @@ public struct AnimationRequest: Sendable, Equatable, ConversionRequest {
   /// Replacing, how the GIF is read and planned (`native` by default: each GIF frame its own
   /// duration in milliseconds; other timelines resample as for video), the background, lossless
   /// coding, the PSNR target and the content kind (``ConversionOptions``).
-  package var conversion: ConversionOptions
+  public var conversion: ConversionOptions
   package var format: Format
   /// 0 (smallest) to 100 (best); nil means the format's default. WebP: the quality of lossy
   /// frames (with `lossless`, how hard libwebp works). AVIF: the AV1 quantizer,
@@ -105,7 +105,7 @@ public struct AnimationRequest: Sendable, Equatable, ConversionRequest {
 
 /// What one animated image conversion did: the file and what is in it (``ConversionSummary``,
 /// whose members it answers as its own: `summary.width`), and its format and size.
-public struct AnimationSummary: Sendable, Equatable, SummarizesConversion {
+public struct AnimationSummary: Sendable, Equatable, SharesConversion {
   public var conversion: ConversionSummary
   public var format: AnimationRequest.Format
   /// The file's size in bytes.

@@ -47,16 +47,3 @@ public struct ConversionOptions: Sendable, Equatable, GIFReading {
       targetPSNR: targetPSNR, setting: setting, given: given, lossless: lossless)
   }
 }
-
-/// A single-file conversion request: its ``ConversionOptions``, answered as its own members.
-@dynamicMemberLookup
-package protocol ConversionRequest {
-  var conversion: ConversionOptions { get set }
-}
-
-extension ConversionRequest {
-  package subscript<T>(dynamicMember option: WritableKeyPath<ConversionOptions, T>) -> T {
-    get { conversion[keyPath: option] }
-    set { conversion[keyPath: option] = newValue }
-  }
-}

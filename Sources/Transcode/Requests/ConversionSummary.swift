@@ -46,17 +46,3 @@ public struct ConversionSummary: Sendable, Equatable {
     self.trials = trials
   }
 }
-
-/// A summary that holds a ``ConversionSummary`` and answers its members as its own.
-@dynamicMemberLookup
-public protocol SummarizesConversion {
-  /// The members every single-file conversion reports.
-  var conversion: ConversionSummary { get set }
-}
-
-extension SummarizesConversion {
-  public subscript<T>(dynamicMember member: WritableKeyPath<ConversionSummary, T>) -> T {
-    get { conversion[keyPath: member] }
-    set { conversion[keyPath: member] = newValue }
-  }
-}

@@ -1,5 +1,5 @@
 /// One GIF to turn into a video, and how: a plain Sendable value the CLI fills from its options.
-public struct VideoRequest: Sendable, Equatable, ConversionRequest {
+public struct VideoRequest: Sendable, Equatable, SharesConversion {
   /// The two containers gif2x writes, each with its default codec (``Codec``).
   public enum Format: String, Sendable, Equatable, CaseIterable {
     /// H.264 (libx264) in MP4 by default: plays everywhere; no transparency.
@@ -92,7 +92,7 @@ public struct VideoRequest: Sendable, Equatable, ConversionRequest {
   /// Replacing, how the GIF is read and planned (by default on `auto` with no cap, the exact
   /// gcd grid; with ``cfr``, capped at 50 fps), the background, lossless coding, the PSNR target
   /// and the content kind (``ConversionOptions``).
-  package var conversion: ConversionOptions
+  public var conversion: ConversionOptions
   package var format: Format
   /// The codec; nil means the format's default (``Format/defaultCodec``).
   package var codec: Codec?

@@ -73,7 +73,7 @@ extension OutputSetup {
 
 /// A summary a PSNR target's search fills in: the fidelity, trials and warnings of its
 /// ``ConversionSummary`` (the crf or quality encoded is its setting).
-protocol SearchedSummary: SummarizesConversion {}
+protocol SearchedSummary: SharesConversion where Conversion == ConversionSummary {}
 
 extension VideoSummary: SearchedSummary {}
 extension AnimationSummary: SearchedSummary {}
@@ -81,7 +81,7 @@ extension AnimationSummary: SearchedSummary {}
 /// A request of a single-output conversion (``VideoRequest``, ``AnimationRequest``).
 /// What `--to web` sets on each candidate: the pixel limit, the delays and the PSNR target
 /// (``ConversionOptions``).
-protocol OutputRequest: ConversionRequest {
+protocol OutputRequest: SharesConversion where Conversion == ConversionOptions {
   associatedtype Setup: OutputSetup
   var input: String { get }
   var planOptions: GIFPlan.Options { get }

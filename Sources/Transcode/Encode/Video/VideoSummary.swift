@@ -3,7 +3,7 @@ import TranscodeCore
 /// What one video conversion did: the files written and what is in them (the members every
 /// conversion reports are in ``ConversionSummary``; a video summary answers them as its own:
 /// `summary.width`).
-public struct VideoSummary: Sendable, Equatable, SummarizesConversion {
+public struct VideoSummary: Sendable, Equatable, SharesConversion {
   public var conversion: ConversionSummary
   /// The poster written, when asked for.
   public var poster: String?
