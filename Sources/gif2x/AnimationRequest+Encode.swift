@@ -19,11 +19,7 @@ extension AnimationRequest: EncodeRequest {
     self.init(
       input: "", output: "", format: format, timeline: timeline, quality: options.animation.quality,
       effort: options.animation.effort ?? 4, speed: video.speed ?? 6, loop: loop,
-      options: ConversionOptions(
-        force: options.write.force || options.write.output == "-",
-        maxPixels: options.input.maxPixels, strict: options.input.strict, delays: timing.delays,
-        background: video.background, lossless: video.lossless, targetPSNR: video.targetPSNR,
-        content: video.content))
+      options: options.conversionOptions)
   }
 
   /// The options of video, or of the other image format, given for this one (exit 64).

@@ -122,8 +122,6 @@ protocol EncodeRequest: SharesConversion, Sendable where Conversion == Conversio
   associatedtype Summary: EncodeSummary
   /// The request the command line asks for, or a usage error of this kind of file.
   init(_ format: Format, _ options: GIF2X) throws(UsageError)
-  var input: String { get set }
-  var output: String { get set }
   var format: Format { get }
   /// The library's checks that need no input (`Transcoder.validate`).
   static var check: Check { get }
@@ -152,4 +150,15 @@ protocol EncodeSummary: SharesConversion, Sendable where Conversion == Conversio
   var playsInFile: Int { get }
   /// The result's own figures and its line (`streamed`: the file went to standard output).
   func describe(into result: inout FileResult, input: String, streamed: Bool)
+}
+
+extension GIF2X {
+  /// What `--to mp4|webm|webp|avif` ask of every conversion alike (``ConversionOptions``);
+  /// `-o -` is standard output, always replaced.
+  var conversionOptions: ConversionOptions {
+    ConversionOptions(
+      force: write.force || write.output == "-", maxPixels: input.maxPixels, strict: input.strict,
+      delays: timing.delays, background: video.background, lossless: video.lossless,
+      targetPSNR: video.targetPSNR, content: video.content)
+  }
 }

@@ -22,11 +22,7 @@ extension VideoRequest: EncodeRequest {
       speed: video.speed, even: video.even, width: video.width, height: video.height,
       scaleFilter: video.scaleFilter, pixelArt: video.pixelArt,
       loop: video.loop?.value ?? .plays(1),
-      options: ConversionOptions(
-        force: options.write.force || options.write.output == "-",
-        maxPixels: options.input.maxPixels, strict: options.input.strict,
-        delays: options.timing.delays, background: video.background, lossless: video.lossless,
-        targetPSNR: video.targetPSNR, content: video.content))
+      options: options.conversionOptions)
   }
 
   func files(at path: String) -> [String] {

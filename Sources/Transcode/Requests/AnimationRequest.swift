@@ -22,13 +22,10 @@ public struct AnimationRequest: Sendable, Equatable, SharesConversion {
     package var maxSide: Int { self == .webp ? 16383 : 32768 }
   }
 
-  /// The GIF to read ("-" for standard input).
-  package var input: String
-  /// The animated image to write.
-  package var output: String
-  /// Replacing, how the GIF is read and planned (`native` by default: each GIF frame its own
-  /// duration in milliseconds; other timelines resample as for video), the background, lossless
-  /// coding, the PSNR target and the content kind (``ConversionOptions``).
+  /// The GIF to read and the file to write, replacing, how the GIF is read and planned
+  /// (`native` by default: each GIF frame its own duration in milliseconds; other timelines
+  /// resample as for video), the background, lossless coding, the PSNR target and the content
+  /// kind (``ConversionOptions``).
   public var conversion: ConversionOptions
   package var format: Format
   /// 0 (smallest) to 100 (best); nil means the format's default. WebP: the quality of lossy
@@ -50,10 +47,7 @@ public struct AnimationRequest: Sendable, Equatable, SharesConversion {
     quality: Int? = nil, effort: Int = 4, speed: Int = 6, loop: Int? = nil,
     options: ConversionOptions = ConversionOptions()
   ) {
-    self.input = input
-    self.output = output
-    conversion = options
-    conversion.gif.timeline = timeline
+    conversion = options.converting(input, to: output, on: timeline)
     self.format = format
     self.quality = quality
     self.effort = effort
@@ -88,8 +82,7 @@ public struct AnimationRequest: Sendable, Equatable, SharesConversion {
       }
     }
     try conversion.validateTarget(setting: .quality, given: quality != nil)
-    try conversion.gif.validate()
-    if output == input && input != "-" { throw .outputIsInput(path: output) }
+    try conversion.validateFiles()
   }
 
   package var planOptions: GIFPlan.Options { conversion.gif }

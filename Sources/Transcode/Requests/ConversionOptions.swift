@@ -1,8 +1,12 @@
 /// What every single-file conversion (``VideoRequest``, ``AnimationRequest``) is asked beside
-/// its files, its timeline and its format's own settings: one value a caller can hand to either
-/// request. A request answers its members as its own (`request.targetPSNR`, and the reading
+/// its format's own settings: one value a caller can hand to either request, which adds its
+/// files and timeline. A request answers its members as its own (`request.targetPSNR`, and the reading
 /// options: `request.maxPixels`).
 public struct ConversionOptions: Sendable, Equatable, GIFReading {
+  /// The GIF to read ("-" for standard input) and the file to write: the request's
+  /// (``converting(_:to:on:)``).
+  package var input = ""
+  package var output = ""
   /// Replace existing outputs.
   package var force: Bool
   /// How the GIF is read and planned: the pixel limit, strict mode, how delays are read
@@ -38,6 +42,23 @@ public struct ConversionOptions: Sendable, Equatable, GIFReading {
     self.lossless = lossless
     self.targetPSNR = targetPSNR
     self.content = content
+  }
+
+  /// These options for converting `input` to `output`, the GIF planned on `timeline`.
+  package func converting(
+    _ input: String, to output: String, on timeline: TimelineKind
+  ) -> ConversionOptions {
+    var options = self
+    options.input = input
+    options.output = output
+    options.gif.timeline = timeline
+    return options
+  }
+
+  /// Throws when the pixel limit is under one pixel or the output would overwrite the input.
+  func validateFiles() throws(RequestError) {
+    try gif.validate()
+    if output == input && input != "-" { throw .outputIsInput(path: output) }
   }
 
   /// Throws when the PSNR target is out of range, or given with a fixed `setting` (`given`) or

@@ -85,13 +85,9 @@ public struct VideoRequest: Sendable, Equatable, SharesConversion {
     case gif
   }
 
-  /// The GIF to read ("-" for standard input).
-  package var input: String
-  /// The video to write.
-  package var output: String
-  /// Replacing, how the GIF is read and planned (by default on `auto` with no cap, the exact
-  /// gcd grid; with ``cfr``, capped at 50 fps), the background, lossless coding, the PSNR target
-  /// and the content kind (``ConversionOptions``).
+  /// The GIF to read and the file to write, replacing, how the GIF is read and planned (by
+  /// default on `auto` with no cap, the exact gcd grid; with ``cfr``, capped at 50 fps), the
+  /// background, lossless coding, the PSNR target and the content kind (``ConversionOptions``).
   public var conversion: ConversionOptions
   package var format: Format
   /// The codec; nil means the format's default (``Format/defaultCodec``).
@@ -127,10 +123,7 @@ public struct VideoRequest: Sendable, Equatable, SharesConversion {
     height: Int? = nil, scaleFilter: ScaleFilter = .bilinear, pixelArt: Bool = false,
     loop: Loop = .plays(1), options: ConversionOptions = ConversionOptions()
   ) {
-    self.input = input
-    self.output = output
-    conversion = options
-    conversion.gif.timeline = timeline
+    conversion = options.converting(input, to: output, on: timeline)
     self.format = format
     self.codec = codec
     self.poster = poster
@@ -239,8 +232,7 @@ public struct VideoRequest: Sendable, Equatable, SharesConversion {
     if case .plays(let n) = loop, !Self.playsRange.contains(n) {
       throw .outOfRange(.loop, value: "\(n)", allowed: "1-1000 or gif")
     }
-    try conversion.gif.validate()
-    if output == input && input != "-" { throw .outputIsInput(path: output) }
+    try conversion.validateFiles()
   }
 
   /// How the GIF is read and planned: video plays all-zero delays at 10 cs on every timeline.
@@ -263,7 +255,7 @@ public struct VideoRequest: Sendable, Equatable, SharesConversion {
   }
 
   /// Where the poster goes: the output's name with `.png` instead of its extension.
-  package var posterPath: String { Self.replacingExtension(of: output, with: "png") }
+  package var posterPath: String { Self.replacingExtension(of: conversion.output, with: "png") }
 
   /// The default output for `input`: the same name with `format`'s extension, beside it.
   public static func defaultOutput(for input: String, format: Format) -> String {

@@ -83,7 +83,6 @@ extension AnimationSummary: SearchedSummary {}
 /// (``ConversionOptions``).
 protocol OutputRequest: SharesConversion where Conversion == ConversionOptions {
   associatedtype Setup: OutputSetup
-  var input: String { get }
   var planOptions: GIFPlan.Options { get }
   /// The settings' own checks (ranges, combinations).
   func validate() throws(RequestError)
