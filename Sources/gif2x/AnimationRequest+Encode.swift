@@ -17,12 +17,9 @@ extension AnimationRequest: EncodeRequest {
     var loop: Int?
     if case .plays(let n) = video.loop?.value { loop = n }
     self.init(
-      input: "", output: "", format: format,
-      force: options.write.force || options.write.output == "-", delays: timing.delays,
-      timeline: timeline, quality: options.animation.quality, lossless: video.lossless,
-      effort: options.animation.effort ?? 4, speed: video.speed ?? 6,
-      background: video.background, loop: loop, maxPixels: options.input.maxPixels,
-      strict: options.input.strict, targetPSNR: video.targetPSNR, content: video.content)
+      input: "", output: "", format: format, timeline: timeline, quality: options.animation.quality,
+      effort: options.animation.effort ?? 4, speed: video.speed ?? 6, loop: loop,
+      options: options.conversionOptions)
   }
 
   /// The options of video, or of the other image format, given for this one (exit 64).
@@ -64,7 +61,7 @@ extension AnimationRequest: EncodeRequest {
 }
 
 extension AnimationSummary: EncodeSummary {
-  var files: [String] { [output] }
+  var files: [String] { [conversion.output] }
   /// One: WebP's loop count and browsers' AVIF loop repeat it.
   var playsInFile: Int { 1 }
 
@@ -76,13 +73,15 @@ extension AnimationSummary: EncodeSummary {
   /// `in.gif -> in.webp: 480x270, 24 frames, 5.500 s, loops forever, 312 KiB, alpha kept`.
   func line(_ path: String) -> String {
     var line =
-      "\(path) -> \(output): \(width)x\(height), \(counted(frames, "frame")),"
-      + " \(seconds(milliseconds: durationMilliseconds))"
+      "\(path) -> \(conversion.output): \(conversion.width)x\(conversion.height), \(counted(conversion.frames, "frame")),"
+      + " \(seconds(milliseconds: conversion.durationMilliseconds))"
     if format == .webp {
-      line += plays == 0 ? ", loops forever" : ", \(plays) play\(plays == 1 ? "" : "s")"
+      line +=
+        conversion.plays == 0
+        ? ", loops forever" : ", \(conversion.plays) play\(conversion.plays == 1 ? "" : "s")"
     }
     line += ", \(max(1, bytes / 1024)) KiB"
-    if keepsAlpha { line += ", alpha kept" }
+    if conversion.keepsAlpha { line += ", alpha kept" }
     return line
   }
 }

@@ -117,17 +117,12 @@ struct EncodeJob<Request: EncodeRequest>: FileJob {
 }
 
 /// The request of `--to mp4|webm` or `--to webp|avif`: one GIF to one file.
-protocol EncodeRequest: Sendable {
+protocol EncodeRequest: SharesConversion, Sendable where Conversion == ConversionOptions {
   associatedtype Format: RawRepresentable<String>
   associatedtype Summary: EncodeSummary
   /// The request the command line asks for, or a usage error of this kind of file.
   init(_ format: Format, _ options: GIF2X) throws(UsageError)
-  var input: String { get set }
-  var output: String { get set }
-  var force: Bool { get set }
   var format: Format { get }
-  var background: VideoColor? { get }
-  var targetPSNR: Double? { get }
   /// The library's checks that need no input (`Transcoder.validate`).
   static var check: Check { get }
   /// The library's conversion (`Transcoder.video`, `Transcoder.animation`).
@@ -148,19 +143,22 @@ extension EncodeRequest {
 }
 
 /// What the library says of one video or animated image.
-protocol EncodeSummary: Sendable {
-  var output: String { get }
+protocol EncodeSummary: SharesConversion, Sendable where Conversion == ConversionSummary {
   /// The output and what came with it (a poster).
   var files: [String] { get }
-  var frames: Int { get }
-  var gifFrames: Int { get }
-  var durationMilliseconds: Int { get }
-  var warnings: [ConversionWarning] { get }
-  var setting: Int { get }
-  var fidelity: Fidelity? { get }
-  var trials: Int { get }
   /// The plays the file holds, which `--measure` compares with the GIF.
   var playsInFile: Int { get }
   /// The result's own figures and its line (`streamed`: the file went to standard output).
   func describe(into result: inout FileResult, input: String, streamed: Bool)
+}
+
+extension GIF2X {
+  /// What `--to mp4|webm|webp|avif` ask of every conversion alike (``ConversionOptions``);
+  /// `-o -` is standard output, always replaced.
+  var conversionOptions: ConversionOptions {
+    ConversionOptions(
+      force: write.force || write.output == "-", maxPixels: input.maxPixels, strict: input.strict,
+      delays: timing.delays, background: video.background, lossless: video.lossless,
+      targetPSNR: video.targetPSNR, content: video.content)
+  }
 }

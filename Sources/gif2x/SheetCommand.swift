@@ -71,9 +71,7 @@ struct SheetJob: FileJob {
     result.ticks = s.entries
     result.rate = s.rate?.description
     result.bytes = Folders.totalBytes(files)
-    result.warnings =
-      s.damage.map(\.description) + s.warnings.map(\.description)
-      + Self.largePage(s, request)
+    result.warnings = s.warnings.map(\.description) + Self.largePage(s, request)
     result.message = Self.describe(s)
     return result
   }

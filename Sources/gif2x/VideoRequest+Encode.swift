@@ -18,13 +18,11 @@ extension VideoRequest: EncodeRequest {
     }
     self.init(
       input: "", output: "", format: format, codec: video.codec, poster: video.poster,
-      force: options.write.force || options.write.output == "-", delays: options.timing.delays,
       timeline: options.timing.kind(), cfr: video.cfr, crf: video.crf, preset: video.preset,
-      speed: video.speed, background: video.background, even: video.even, width: video.width,
-      height: video.height, scaleFilter: video.scaleFilter, pixelArt: video.pixelArt,
-      lossless: video.lossless, loop: video.loop?.value ?? .plays(1),
-      maxPixels: options.input.maxPixels, strict: options.input.strict,
-      targetPSNR: video.targetPSNR, content: video.content)
+      speed: video.speed, even: video.even, width: video.width, height: video.height,
+      scaleFilter: video.scaleFilter, pixelArt: video.pixelArt,
+      loop: video.loop?.value ?? .plays(1),
+      options: options.conversionOptions)
   }
 
   func files(at path: String) -> [String] {
@@ -39,19 +37,20 @@ extension VideoRequest: EncodeRequest {
 }
 
 extension VideoSummary: EncodeSummary {
-  var files: [String] { [output] + (poster.map { [$0] } ?? []) }
-  var playsInFile: Int { plays }
+  var files: [String] { [conversion.output] + (poster.map { [$0] } ?? []) }
+  var playsInFile: Int { conversion.plays }
 
   func describe(into result: inout FileResult, input: String, streamed: Bool) {
     result.ticks = ticks
     result.rate = rate?.description
     result.bytes = streamed ? payloadBytes : Folders.totalBytes(files)
-    result.message = line(input, bytes: streamed ? payloadBytes : Folders.totalBytes([output]))
+    result.message = line(
+      input, bytes: streamed ? payloadBytes : Folders.totalBytes([conversion.output]))
   }
 
   /// `in.gif -> in.mp4: 480x270, 100 pictures on a 100 fps grid (550 ticks), 5.500 s, 312 KiB`.
   func line(_ path: String, bytes: Int) -> String {
-    let pictures = counted(frames, "picture")
+    let pictures = counted(conversion.frames, "picture")
     let timing: String
     if let rate {
       timing =
@@ -62,10 +61,10 @@ extension VideoSummary: EncodeSummary {
       timing = "\(pictures) at variable rate"
     }
     var line =
-      "\(path) -> \(output): \(width)x\(height), \(timing),"
-      + " \(seconds(milliseconds: durationMilliseconds)), \(max(1, bytes / 1024)) KiB"
-    if plays > 1 { line += ", \(plays) plays" }
-    if keepsAlpha { line += ", alpha kept" }
+      "\(path) -> \(conversion.output): \(conversion.width)x\(conversion.height), \(timing),"
+      + " \(seconds(milliseconds: conversion.durationMilliseconds)), \(max(1, bytes / 1024)) KiB"
+    if conversion.plays > 1 { line += ", \(conversion.plays) plays" }
+    if conversion.keepsAlpha { line += ", alpha kept" }
     if let poster { line += "; poster \(poster)" }
     return line
   }

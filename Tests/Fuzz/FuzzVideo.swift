@@ -43,7 +43,7 @@ private func fuzzCodecRequest(_ input: inout FuzzInput) {
   let codec: VideoRequest.Codec? = input.bool() ? input.pick(VideoRequest.Codec.allCases) : nil
   let request = VideoRequest(
     input: "a.gif", output: "b", format: format, codec: codec, crf: input.optional(-2...70),
-    speed: input.optional(-2...20), lossless: input.bool())
+    speed: input.optional(-2...20), options: ConversionOptions(lossless: input.bool()))
   guard (try? request.validate()) != nil else { return }
   let chosen = request.videoCodec
   precondition(format.codecs.contains(chosen), "\(chosen) passed in \(format)")

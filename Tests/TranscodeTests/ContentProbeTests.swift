@@ -86,7 +86,9 @@ import Testing
       try Data(bytes).write(to: URL(fileURLWithPath: input))
       let output = dir + "/\(name)-\(content?.rawValue ?? "auto").avif"
       _ = try Transcoder.animation(
-        AnimationRequest(input: input, output: output, format: .avif, content: content))
+        AnimationRequest(
+          input: input, output: output, format: .avif, options: ConversionOptions(content: content))
+      )
       return try [UInt8](Data(contentsOf: URL(fileURLWithPath: output)))
     }
     let screen = try avif(Self.flat, .screen, "flat")

@@ -50,7 +50,8 @@ import Testing
       as: "exact.gif")
     let lossless = folder + "/exact.webm"
     _ = try Transcoder.video(
-      VideoRequest(input: gif, output: lossless, format: .webm, lossless: true))
+      VideoRequest(
+        input: gif, output: lossless, format: .webm, options: ConversionOptions(lossless: true)))
     let exact = try Transcoder.measure(output: lossless, input: gif)
     #expect(exact.psnr == .infinity)
     #expect(exact.ssim == 1)
@@ -61,7 +62,7 @@ import Testing
     _ = try Transcoder.video(
       VideoRequest(
         input: gif, output: capped, format: .webm, timeline: .fps(FrameRate(10)), cfr: true,
-        lossless: true))
+        options: ConversionOptions(lossless: true)))
     let late = try Transcoder.measure(output: capped, input: gif)
     #expect(late.maxStartErrorMilliseconds == 50)
     #expect(late.psnr.isFinite)
@@ -75,7 +76,8 @@ import Testing
       as: "anim.gif")
     let webp = folder + "/anim.webp"
     _ = try Transcoder.animation(
-      AnimationRequest(input: gif, output: webp, format: .webp, lossless: true))
+      AnimationRequest(
+        input: gif, output: webp, format: .webp, options: ConversionOptions(lossless: true)))
     let exact = try Transcoder.measure(output: webp, input: gif)
     #expect(exact.psnr == .infinity && exact.ssim == 1)
     #expect(exact.maxStartErrorMilliseconds == 0 && exact.durationErrorMilliseconds == 0)

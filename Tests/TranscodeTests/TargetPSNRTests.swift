@@ -38,7 +38,8 @@ import Testing
     let gif = try VideoProbe.write(Self.noisyRamp(frames: 12), to: folder, as: "ramp.gif")
     let output = folder + "/ramp." + format.rawValue
     let s = try Transcoder.video(
-      VideoRequest(input: gif, output: output, format: format, targetPSNR: target))
+      VideoRequest(
+        input: gif, output: output, format: format, options: ConversionOptions(targetPSNR: target)))
     let f = try #require(s.fidelity)
     #expect(f.psnr >= target - 0.5 && f.psnr.isFinite, "\(format): \(f.psnr) at crf \(s.setting)")
     #expect(s.trials >= 1 && s.trials <= 6)
@@ -71,7 +72,8 @@ import Testing
     let output = folder + "/ramp.webp"
     let target = 38.0
     let s = try Transcoder.animation(
-      AnimationRequest(input: gif, output: output, format: .webp, targetPSNR: target))
+      AnimationRequest(
+        input: gif, output: output, format: .webp, options: ConversionOptions(targetPSNR: target)))
     let f = try #require(s.fidelity)
     #expect(f.psnr >= target - 0.5, "\(f.psnr) at quality \(s.setting)")
     #expect(try Transcoder.measure(output: output, input: gif) == f)
@@ -85,14 +87,18 @@ import Testing
     let gif = try VideoProbe.write(Self.noisyRamp(frames: 40), to: folder, as: "long.gif")
     let sample = TrialSample(windows: [2..<10, 16..<24, 30..<38])
     let video = try Transcoder.convert(
-      VideoRequest(input: gif, output: folder + "/long.mp4", format: .mp4, targetPSNR: 36),
+      VideoRequest(
+        input: gif, output: folder + "/long.mp4", format: .mp4,
+        options: ConversionOptions(targetPSNR: 36)),
       read: nil, cancellation: Cancellation(), progress: nil, sample: sample)
     let f = try #require(video.fidelity)
     #expect(f.psnr >= 35.5, "\(f.psnr) at crf \(video.setting)")
     #expect(video.frames == 40)
     #expect(try Transcoder.measure(output: folder + "/long.mp4", input: gif) == f)
     let image = try Transcoder.convert(
-      AnimationRequest(input: gif, output: folder + "/long.avif", format: .avif, targetPSNR: 36),
+      AnimationRequest(
+        input: gif, output: folder + "/long.avif", format: .avif,
+        options: ConversionOptions(targetPSNR: 36)),
       read: nil, cancellation: Cancellation(), progress: nil, sample: sample)
     #expect(try #require(image.fidelity).psnr >= 35.5)
     #expect(image.frames == 40)
@@ -106,7 +112,9 @@ import Testing
     let cancellation = Cancellation()
     #expect(throws: TranscodeError.interrupted) {
       _ = try Transcoder.video(
-        VideoRequest(input: gif, output: folder + "/ramp.mp4", format: .mp4, targetPSNR: 40),
+        VideoRequest(
+          input: gif, output: folder + "/ramp.mp4", format: .mp4,
+          options: ConversionOptions(targetPSNR: 40)),
         cancellation: cancellation,
         progress: { if $0.done == 3 { cancellation.cancel() } })
     }
@@ -123,25 +131,34 @@ import Testing
       do throws(RequestError) { try r.validate() } catch { return error }
       return nil
     }
-    let v = VideoRequest(input: "a.gif", output: "a.mp4", format: .mp4, targetPSNR: 9.5)
+    let v = VideoRequest(
+      input: "a.gif", output: "a.mp4", format: .mp4, options: ConversionOptions(targetPSNR: 9.5))
     #expect(video(v) == .outOfRange(.targetPSNR, value: "9.5", allowed: "10-99 (dB)"))
     var crf = v
     crf.targetPSNR = 35
     crf.crf = 20
     #expect(video(crf) == .conflict(.targetPSNR, .crf))
-    var lossless = VideoRequest(input: "a.gif", output: "a.webm", format: .webm, lossless: true)
+    var lossless = VideoRequest(
+      input: "a.gif", output: "a.webm", format: .webm, options: ConversionOptions(lossless: true))
     lossless.targetPSNR = 99
     #expect(video(lossless) == .conflict(.targetPSNR, .lossless))
     #expect(
-      image(AnimationRequest(input: "a.gif", output: "a.webp", format: .webp, targetPSNR: 100))
+      image(
+        AnimationRequest(
+          input: "a.gif", output: "a.webp", format: .webp,
+          options: ConversionOptions(targetPSNR: 100)))
         == .outOfRange(.targetPSNR, value: "100", allowed: "10-99 (dB)"))
     #expect(
       image(
         AnimationRequest(
-          input: "a.gif", output: "a.webp", format: .webp, quality: 50, targetPSNR: 30))
+          input: "a.gif", output: "a.webp", format: .webp, quality: 50,
+          options: ConversionOptions(targetPSNR: 30)))
         == .conflict(.targetPSNR, .quality))
     #expect(
-      image(AnimationRequest(input: "a.gif", output: "a.avif", format: .avif, targetPSNR: 10))
+      image(
+        AnimationRequest(
+          input: "a.gif", output: "a.avif", format: .avif,
+          options: ConversionOptions(targetPSNR: 10)))
         == nil)
   }
 }

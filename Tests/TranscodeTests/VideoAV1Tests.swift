@@ -164,7 +164,8 @@ import Testing
     #expect(VideoProbe.close(frames[0].pixel(x: 4, y: 16), VideoFixtures.blue, tolerance: 12))
     let black = try Transcoder.video(
       VideoRequest(
-        input: gif, output: dir + "/b.webm", format: .webm, codec: .av1, background: .black))
+        input: gif, output: dir + "/b.webm", format: .webm, codec: .av1,
+        options: ConversionOptions(background: .black)))
     #expect(black.warnings.isEmpty)
     let mp4 = try Transcoder.video(
       VideoRequest(input: gif, output: dir + "/t.mp4", format: .mp4, codec: .av1))
@@ -208,7 +209,9 @@ import Testing
         == "the speed must be 0-13 for av1 (got 14)")
     #expect(
       message(
-        VideoRequest(input: "a.gif", output: "a.webm", format: .webm, codec: .av1, lossless: true))
+        VideoRequest(
+          input: "a.gif", output: "a.webm", format: .webm, codec: .av1,
+          options: ConversionOptions(lossless: true)))
         == "the lossless is not available for av1: SVT-AV1 has no lossless mode;"
         + " webm with vp9 plays lossless VP9")
     // The x264 preset is not checked for AV1 (as for VP9): it does not apply.

@@ -78,7 +78,8 @@ import Testing
     let gif = try VideoProbe.write(VideoFixtures.checkerboard, to: dir, as: "l.gif")
     let out = dir + "/l.webm"
     let summary = try Transcoder.video(
-      VideoRequest(input: gif, output: out, format: .webm, lossless: true))
+      VideoRequest(
+        input: gif, output: out, format: .webm, options: ConversionOptions(lossless: true)))
     #expect(summary.width == 15 && summary.height == 9 && summary.frames == 2)
     #expect(try VideoProbe.streamField(out, "pix_fmt") == "gbrp")
     let frames = try VideoProbe.frames(out)
@@ -97,7 +98,8 @@ import Testing
   }
 
   @Test func losslessMP4IsAUsageError() {
-    let request = VideoRequest(input: "a.gif", output: "a.mp4", format: .mp4, lossless: true)
+    let request = VideoRequest(
+      input: "a.gif", output: "a.mp4", format: .mp4, options: ConversionOptions(lossless: true))
     #expect(throws: RequestError.self) { try request.validate() }
     do {
       try request.validate()
@@ -147,7 +149,9 @@ import Testing
     {
       let out = dir + "/t-\(background?.description ?? "default").mp4"
       _ = try Transcoder.video(
-        VideoRequest(input: gif, output: out, format: .mp4, background: background))
+        VideoRequest(
+          input: gif, output: out, format: .mp4, options: ConversionOptions(background: background))
+      )
       let frames = try VideoProbe.frames(out)
       #expect(frames.count == 2)
       #expect(VideoProbe.close(frames[0].pixel(x: 4, y: 16), VideoFixtures.blue))
@@ -174,7 +178,8 @@ import Testing
     #expect(VideoProbe.close(flat[0].pixel(x: 28, y: 28), (255, 255, 255), tolerance: 8))
     let solid = dir + "/s.webm"
     let opaque = try Transcoder.video(
-      VideoRequest(input: gif, output: solid, format: .webm, background: .white))
+      VideoRequest(
+        input: gif, output: solid, format: .webm, options: ConversionOptions(background: .white)))
     #expect(!opaque.keepsAlpha)
     #expect(try VideoProbe.frames(solid)[0].pixel(x: 28, y: 28).a == 255)
   }
@@ -203,7 +208,8 @@ import Testing
     for lossless in [true, false] {
       let out = dir + (lossless ? "/exact.webm" : "/lossy.webm")
       let summary = try Transcoder.video(
-        VideoRequest(input: input, output: out, format: .webm, lossless: lossless))
+        VideoRequest(
+          input: input, output: out, format: .webm, options: ConversionOptions(lossless: lossless)))
       #expect(summary.keepsAlpha)
       #expect(try VideoProbe.streamTag(out, "alpha_mode") == "1")
       let decoded = try VideoProbe.frames(out)

@@ -184,7 +184,8 @@ import Testing
     let gif = folder + "/n.gif"
     try Data(b.bytes).write(to: URL(fileURLWithPath: gif))
     let request = VideoRequest(
-      input: gif, output: folder + "/n.mp4", format: .mp4, targetPSNR: 35)
+      input: gif, output: folder + "/n.mp4", format: .mp4,
+      options: ConversionOptions(targetPSNR: 35))
     let sample = TrialSample(windows: [0..<8, 20..<28])
     // The sample is 16 of 40 pictures: its bytes count 2.5 times for the whole.
     let given = try Transcoder.attempt(

@@ -30,7 +30,7 @@ public enum Setting: String, Sendable, Equatable, CaseIterable {
   case minimumPSNR = "fidelity floor"
 
   /// The plain-words name: "the crf".
-  public var plainName: String { "the \(rawValue)" }
+  package var plainName: String { "the \(rawValue)" }
 }
 
 /// What is wrong with a request before any input is read (exit 64, EX_USAGE): which setting,

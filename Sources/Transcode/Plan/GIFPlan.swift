@@ -1,22 +1,22 @@
 /// What every mode knows about one GIF before a pixel is decoded: the file read and scanned,
 /// checked (strict mode), and its delays planned on a timeline. Made by ``GIFPlan/make(path:
 /// options:cancellation:)``, the one planning step of `--info`, `--check`, video and sheets.
-public struct GIFPlan: Sendable {
+package struct GIFPlan: Sendable {
   /// How to read and plan.
-  public struct Options: Sendable, Equatable {
+  package struct Options: Sendable, Equatable {
     /// Refuse canvases and frames with more pixels than this.
-    public var maxPixels: Int
+    package var maxPixels: Int
     /// Any damage is an error instead of being played through.
-    public var strict: Bool
+    package var strict: Bool
     /// How written delays become durations.
-    public var delays: DelayPolicy
+    package var delays: DelayPolicy
     /// Which timeline the durations are planned on.
-    public var timeline: TimelineKind
+    package var timeline: TimelineKind
     /// Whether a native plan keeps zero-length frames (sprite sheets) or plays an all-zero GIF
     /// at the browsers' 10 cs like every other timeline (video).
-    public var keepsZeroDurations: Bool
+    package var keepsZeroDurations: Bool
 
-    public init(
+    package init(
       maxPixels: Int = GIFSource.defaultMaxPixels, strict: Bool = false,
       delays: DelayPolicy = .browser, timeline: TimelineKind = .standard,
       keepsZeroDurations: Bool = false
@@ -98,5 +98,27 @@ public struct GIFPlan: Sendable {
       throw .cannotConvert(
         path: path, .emptyCanvas(width: index.canvasWidth, height: index.canvasHeight))
     }
+  }
+}
+
+extension GIFPlan.Options {
+  /// Throws when the pixel limit is below one pixel.
+  package func validate() throws(RequestError) {
+    if maxPixels < 1 { throw .outOfRange(.maxPixels, value: "\(maxPixels)", allowed: "at least 1") }
+  }
+}
+
+/// A request that reads one GIF: every mode's request keeps how it is read and planned in one
+/// ``GIFPlan/Options`` value, and reaches its members as its own (`request.maxPixels`,
+/// `request.timeline`).
+@dynamicMemberLookup
+package protocol GIFReading {
+  var gif: GIFPlan.Options { get set }
+}
+
+extension GIFReading {
+  package subscript<T>(dynamicMember option: WritableKeyPath<GIFPlan.Options, T>) -> T {
+    get { gif[keyPath: option] }
+    set { gif[keyPath: option] = newValue }
   }
 }

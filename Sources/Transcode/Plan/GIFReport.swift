@@ -1,53 +1,53 @@
 /// What `gif2x --info` reports about one GIF, as a Codable value (the `--json` keys).
-public struct GIFReport: Sendable, Codable, Equatable {
+package struct GIFReport: Sendable, Codable, Equatable {
   /// One frame of the report.
-  public struct Frame: Sendable, Codable, Equatable {
-    public var index: Int
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
-    public var delayCentiseconds: Int
-    public var browserDelayCentiseconds: Int
-    public var disposal: Int
-    public var transparentIndex: Int?
-    public var interlaced: Bool
-    public var localPaletteSize: Int
+  package struct Frame: Sendable, Codable, Equatable {
+    package var index: Int
+    package var x: Int
+    package var y: Int
+    package var width: Int
+    package var height: Int
+    package var delayCentiseconds: Int
+    package var browserDelayCentiseconds: Int
+    package var disposal: Int
+    package var transparentIndex: Int?
+    package var interlaced: Bool
+    package var localPaletteSize: Int
   }
 
   /// A width and a height.
-  public struct Size: Sendable, Codable, Equatable {
-    public var width: Int
-    public var height: Int
+  package struct Size: Sendable, Codable, Equatable {
+    package var width: Int
+    package var height: Int
   }
 
-  public var file: String
-  public var version: String
-  public var screen: Size
-  public var canvas: Size
-  public var backgroundIndex: Int
-  public var globalPaletteSize: Int
-  public var frameCount: Int
+  package var file: String
+  package var version: String
+  package var screen: Size
+  package var canvas: Size
+  package var backgroundIndex: Int
+  package var globalPaletteSize: Int
+  package var frameCount: Int
   /// The loop value as written (NETSCAPE2.0/ANIMEXTS1.0), nil when the file has none.
-  public var loopCount: Int?
+  package var loopCount: Int?
   /// Every loop value written, in file order (the one in force is `loopCount`).
-  public var loopBlocks: [Int]
+  package var loopBlocks: [Int]
   /// Plays in all: 0 = forever, else loopCount + 1, or 1 with no loop block.
-  public var plays: Int
+  package var plays: Int
   /// Total duration of one play under the delay policy asked for (browser: 0/1 cs as 10 cs),
   /// in ms, as the timeline plays it.
-  public var durationMilliseconds: Int
+  package var durationMilliseconds: Int
   /// Total duration of one play with delays as written, in ms.
-  public var rawDurationMilliseconds: Int
-  public var comments: [String]
+  package var rawDurationMilliseconds: Int
+  package var comments: [String]
   /// Damage the scan found (a truncated file, an unknown block); `--check` decodes and finds more.
-  public var damage: [String]
+  package var damage: [String]
   /// What a converter will say of this file before any pixel: a canvas with no pixels cannot
   /// become a video or a sheet.
-  public var notes: [String]
+  package var notes: [String]
   /// The timeline for the chosen delay policy and timeline; nil when none was planned.
-  public var timeline: TimelineReport?
-  public var frames: [Frame]
+  package var timeline: TimelineReport?
+  package var frames: [Frame]
 
   /// The report of a plan: the scan, and the timeline planned from its delays.
   package init(plan: GIFPlan) {

@@ -2,7 +2,7 @@
 /// collection with one element per tick that stores one entry per run, so reading a
 /// 10,000,000-tick plan costs what its runs cost. Encodes as the flat JSON list of frames
 /// (`sequence` in `gif2x --info --json`).
-public struct TickSequence: RandomAccessCollection, Sendable, Equatable, Codable {
+package struct TickSequence: RandomAccessCollection, Sendable, Equatable, Codable {
   /// Each stretch's GIF frame, and the tick after its end; neighbours never share a frame.
   private var frames: [Int] = []
   private var ends: [Int] = []
@@ -13,25 +13,25 @@ public struct TickSequence: RandomAccessCollection, Sendable, Equatable, Codable
   }
 
   /// The sequence of `frames`, one element each.
-  public init(_ frames: some Sequence<Int>) {
+  package init(_ frames: some Sequence<Int>) {
     for frame in frames { append(frame, count: 1) }
   }
 
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     var container = try decoder.unkeyedContainer()
     while !container.isAtEnd { append(try container.decode(Int.self), count: 1) }
   }
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.unkeyedContainer()
     for frame in self { try container.encode(frame) }
   }
 
-  public var startIndex: Int { 0 }
-  public var endIndex: Int { ends.last ?? 0 }
+  package var startIndex: Int { 0 }
+  package var endIndex: Int { ends.last ?? 0 }
 
   /// The frame tick `k` shows: a binary search over the stretches.
-  public subscript(k: Int) -> Int {
+  package subscript(k: Int) -> Int {
     precondition(k >= 0 && k < endIndex, "tick out of range")
     var (low, high) = (0, ends.count - 1)
     while low < high {
@@ -42,16 +42,16 @@ public struct TickSequence: RandomAccessCollection, Sendable, Equatable, Codable
   }
 
   /// Walks the stretches in order (no search per element).
-  public func makeIterator() -> Iterator { Iterator(sequence: self) }
+  package func makeIterator() -> Iterator { Iterator(sequence: self) }
 
-  public struct Iterator: IteratorProtocol {
+  package struct Iterator: IteratorProtocol {
     fileprivate let sequence: TickSequence
     fileprivate var stretch = 0
     fileprivate var tick = 0
 
     fileprivate init(sequence: TickSequence) { self.sequence = sequence }
 
-    public mutating func next() -> Int? {
+    package mutating func next() -> Int? {
       while stretch < sequence.ends.count && tick >= sequence.ends[stretch] { stretch += 1 }
       guard stretch < sequence.ends.count else { return nil }
       tick += 1

@@ -32,7 +32,7 @@ public enum TimelineKind: Sendable, Equatable {
   package static let integrityRange: ClosedRange<Float> = 0...1
 
   /// The name used on the command line and in JSON: `auto`, `gcd`, `fps`, `integrity`, `native`.
-  public var name: String {
+  package var name: String {
     switch self {
     case .auto: return "auto"
     case .gcd: return "gcd"

@@ -1,28 +1,28 @@
 /// The `timeline` object of `gif2x --info --json`: a ``TimelinePlan`` and its figures.
-public struct TimelineReport: Sendable, Codable, Equatable {
+package struct TimelineReport: Sendable, Codable, Equatable {
   /// The timeline requested: `auto`, `gcd`, `fps`, `integrity` or `native`.
-  public var kind: String
+  package var kind: String
   /// What ran: for `auto`, `gcd` or `fps`; otherwise the same as `kind`.
-  public var resolved: String
+  package var resolved: String
   /// The delay policy: `browser` or `raw`.
-  public var delays: String
+  package var delays: String
   /// The exact rate, `50` or `100/3`; absent for `native`.
-  public var rate: String?
+  package var rate: String?
   /// The rate as a number; absent for `native`.
-  public var framesPerSecond: Double?
+  package var framesPerSecond: Double?
   /// How many ticks (native: one entry per GIF frame).
-  public var ticks: Int
+  package var ticks: Int
   /// Pictures a video writes by default: one per run of ticks showing one GIF frame (with
   /// `--cfr`, one per tick instead).
-  public var pictures: Int
-  public var framesShown: Int
-  public var framesDropped: Int
-  public var ticksDuplicated: Int
-  public var maxStartErrorMilliseconds: Double
-  public var durationErrorMilliseconds: Double
-  public var warnings: [String]
+  package var pictures: Int
+  package var framesShown: Int
+  package var framesDropped: Int
+  package var ticksDuplicated: Int
+  package var maxStartErrorMilliseconds: Double
+  package var durationErrorMilliseconds: Double
+  package var warnings: [String]
   /// The GIF frame each tick shows (JSON: a list with one number per tick; here, runs).
-  public var sequence: TickSequence
+  package var sequence: TickSequence
 
   /// The report of `plan`. Millisecond figures are rounded to the microsecond.
   package init(plan: TimelinePlan) {

@@ -1,15 +1,15 @@
 /// How faithful a plan is to the GIF: the figures `gif2x --info` reports for a timeline.
-public struct TimelineStats: Sendable, Equatable, Codable {
+package struct TimelineStats: Sendable, Equatable, Codable {
   /// Distinct GIF frames that appear in the ticks.
-  public var framesShown: Int
+  package var framesShown: Int
   /// GIF frames with a nonzero duration that never appear (zero-length frames do not count).
-  public var framesDropped: Int
+  package var framesDropped: Int
   /// Ticks that repeat the frame of the tick before: tick count minus the number of runs.
-  public var ticksDuplicated: Int
+  package var ticksDuplicated: Int
   /// The largest |first tick time - S[i]| over the frames shown, in ms.
-  public var maxStartErrorMilliseconds: Double
+  package var maxStartErrorMilliseconds: Double
   /// Output length minus GIF length, `tickCount / rate - T`, in ms (negative: too short).
-  public var durationErrorMilliseconds: Double
+  package var durationErrorMilliseconds: Double
 
   package init(
     framesShown: Int, framesDropped: Int, ticksDuplicated: Int,

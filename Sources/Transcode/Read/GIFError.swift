@@ -46,7 +46,7 @@ public enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {
 /// Damage a browser plays through: the decoder keeps what it could decode and reports this.
 public struct GIFDamage: Equatable, Sendable, CustomStringConvertible {
   /// What kind of damage.
-  public enum Kind: Equatable, Sendable {
+  package enum Kind: Equatable, Sendable {
     /// The file ends before its trailer, inside a block.
     case truncated
     /// A frame's LZW data ends before the frame is full.
@@ -59,11 +59,11 @@ public struct GIFDamage: Equatable, Sendable, CustomStringConvertible {
     case badBlock(UInt8)
   }
 
-  public var kind: Kind
+  package var kind: Kind
   /// The frame the damage is in, when it is in one.
-  public var frame: Int?
+  package var frame: Int?
   /// The byte offset where it was found.
-  public var offset: Int
+  package var offset: Int
 
   package init(_ kind: Kind, frame: Int?, offset: Int) {
     self.kind = kind

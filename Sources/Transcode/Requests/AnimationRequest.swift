@@ -1,6 +1,6 @@
 /// One GIF to turn into an animated image (WebP or AVIF), and how: a plain Sendable value the
 /// CLI fills from its options.
-public struct AnimationRequest: Sendable, Equatable {
+public struct AnimationRequest: Sendable, Equatable, SharesConversion {
   /// The animated image formats gif2x writes.
   public enum Format: String, Sendable, Equatable, CaseIterable {
     /// Animated WebP through libwebp's WebPAnimEncoder: lossy or lossless chosen per frame.
@@ -22,72 +22,37 @@ public struct AnimationRequest: Sendable, Equatable {
     package var maxSide: Int { self == .webp ? 16383 : 32768 }
   }
 
-  /// The GIF to read ("-" for standard input).
-  public var input: String
-  /// The animated image to write.
-  public var output: String
-  public var format: Format
-  /// Replace an existing output.
-  public var force: Bool
-  /// How delays are read (GIF-SEMANTICS.md): browser by default.
-  public var delays: DelayPolicy
-  /// How delays become frame times (TIMELINE.md): `native` by default, each GIF frame its own
-  /// duration in milliseconds; other timelines resample as for video.
-  public var timeline: TimelineKind
+  /// The GIF to read and the file to write, replacing, how the GIF is read and planned
+  /// (`native` by default: each GIF frame its own duration in milliseconds; other timelines
+  /// resample as for video), the background, lossless coding, the PSNR target and the content
+  /// kind (``ConversionOptions``).
+  public var conversion: ConversionOptions
+  package var format: Format
   /// 0 (smallest) to 100 (best); nil means the format's default. WebP: the quality of lossy
   /// frames (with `lossless`, how hard libwebp works). AVIF: the AV1 quantizer,
   /// `(100 - quality) * 63 / 100`.
-  public var quality: Int?
-  /// Every frame lossless (WebP: pixel-identical; AVIF: lossless AV1 in 4:4:4).
-  public var lossless: Bool
+  package var quality: Int?
   /// WebP: libwebp's method, 0 (fastest) to 6 (smallest).
-  public var effort: Int
+  package var effort: Int
   /// AVIF: libavif's speed, 0 (slowest, smallest) to 6 (fastest). libavif's 7 is libaom's
   /// cpu-used 6 again, and 8-10 switch libaom to its real-time mode, which aborts the process
   /// (an assertion in libaom 3.6's rate control) on a lossless alpha plane: not offered.
-  public var speed: Int
-  /// The colour under transparent pixels; nil keeps the transparency.
-  public var background: VideoColor?
+  package var speed: Int
   /// How many plays the file asks for: nil keeps the GIF's own (0 = forever); otherwise 0
   /// (forever) or a count. AVIF (libavif 0.11) writes no loop count: browsers loop it forever.
-  public var loop: Int?
-  /// Canvas pixel limit (`--max-pixels`).
-  public var maxPixels: Int
-  /// Treat GIF damage as an error instead of playing through it.
-  public var strict: Bool
-  /// The PSNR (dB, ``VideoRequest/targetPSNRRange``) the image should reach at the smallest
-  /// size: a few trial encodes choose the quality (``AnimationSummary/setting``), and the
-  /// image is measured (``AnimationSummary/fidelity``). Nil: the fixed ``quality``. Excludes
-  /// ``quality`` and ``lossless``.
-  public var targetPSNR: Double?
-  /// What the pictures are like (AVIF only: screen-like turns on libaom's screen tuning, its
-  /// palette and intra block copy tools; WebP codes both kinds alike). Nil: told from the GIF
-  /// (``ContentKind``, README "Screen content").
-  public var content: ContentKind?
+  package var loop: Int?
 
   public init(
-    input: String, output: String, format: Format, force: Bool = false,
-    delays: DelayPolicy = .browser, timeline: TimelineKind = .native, quality: Int? = nil,
-    lossless: Bool = false, effort: Int = 4, speed: Int = 6, background: VideoColor? = nil,
-    loop: Int? = nil, maxPixels: Int = GIFSource.defaultMaxPixels, strict: Bool = false,
-    targetPSNR: Double? = nil, content: ContentKind? = nil
+    input: String, output: String, format: Format, timeline: TimelineKind = .native,
+    quality: Int? = nil, effort: Int = 4, speed: Int = 6, loop: Int? = nil,
+    options: ConversionOptions = ConversionOptions()
   ) {
-    self.input = input
-    self.output = output
+    conversion = options.converting(input, to: output, on: timeline)
     self.format = format
-    self.content = content
-    self.force = force
-    self.delays = delays
-    self.timeline = timeline
     self.quality = quality
-    self.lossless = lossless
     self.effort = effort
     self.speed = speed
-    self.background = background
     self.loop = loop
-    self.maxPixels = maxPixels
-    self.strict = strict
-    self.targetPSNR = targetPSNR
   }
 
   package static let qualityRange = 0...100
@@ -116,16 +81,11 @@ public struct AnimationRequest: Sendable, Equatable {
           reason: "libavif 0.11 writes no loop count; browsers loop AVIF forever")
       }
     }
-    try VideoRequest.validate(
-      targetPSNR: targetPSNR, setting: .quality, given: quality != nil, lossless: lossless)
-    if maxPixels < 1 { throw .outOfRange(.maxPixels, value: "\(maxPixels)", allowed: "at least 1") }
-    if output == input && input != "-" { throw .outputIsInput(path: output) }
+    try conversion.validateTarget(setting: .quality, given: quality != nil)
+    try conversion.validateFiles()
   }
 
-  /// How the GIF is read and planned: all-zero delays play at 10 cs, as in browsers.
-  package var planOptions: GIFPlan.Options {
-    GIFPlan.Options(maxPixels: maxPixels, strict: strict, delays: delays, timeline: timeline)
-  }
+  package var planOptions: GIFPlan.Options { conversion.gif }
 
   /// The quality used: `quality` or the format's default.
   package var effectiveQuality: Int { quality ?? format.defaultQuality }
@@ -136,52 +96,17 @@ public struct AnimationRequest: Sendable, Equatable {
   }
 }
 
-/// What one animated image conversion did.
-public struct AnimationSummary: Sendable, Equatable {
-  /// The file written.
-  public var output: String
+/// What one animated image conversion did: the file and what is in it (``ConversionSummary``,
+/// whose members it answers as its own: `summary.width`), and its format and size.
+public struct AnimationSummary: Sendable, Equatable, SharesConversion {
+  public var conversion: ConversionSummary
   public var format: AnimationRequest.Format
-  public var width: Int
-  public var height: Int
-  /// Frames in the file: one per run of identical pictures the timeline shows.
-  public var frames: Int
-  /// GIF frames read.
-  public var gifFrames: Int
-  /// One play, in milliseconds.
-  public var durationMilliseconds: Int
-  /// Plays the file asks for (0 = forever).
-  public var plays: Int
-  /// Whether the file keeps the GIF's transparency.
-  public var keepsAlpha: Bool
   /// The file's size in bytes.
   public var bytes: Int
-  /// Things the user should know: timeline warnings, damage played through, loop changes.
-  public var warnings: [ConversionWarning]
-  /// The quality used: the one asked for, the format's default, or the one a PSNR target chose.
-  public var setting: Int
-  /// The file measured against the GIF, when a PSNR target was searched for (nil otherwise).
-  public var fidelity: Fidelity?
-  /// Trial encodes run for a PSNR target (0 without one); the output itself may be one.
-  public var trials: Int
 
-  package init(
-    output: String, format: AnimationRequest.Format, width: Int, height: Int, frames: Int,
-    gifFrames: Int, durationMilliseconds: Int, plays: Int, keepsAlpha: Bool, bytes: Int,
-    warnings: [ConversionWarning], setting: Int = 0, fidelity: Fidelity? = nil, trials: Int = 0
-  ) {
-    self.output = output
+  package init(_ conversion: ConversionSummary, format: AnimationRequest.Format, bytes: Int) {
+    self.conversion = conversion
     self.format = format
-    self.width = width
-    self.height = height
-    self.frames = frames
-    self.gifFrames = gifFrames
-    self.durationMilliseconds = durationMilliseconds
-    self.plays = plays
-    self.keepsAlpha = keepsAlpha
     self.bytes = bytes
-    self.warnings = warnings
-    self.setting = setting
-    self.fidelity = fidelity
-    self.trials = trials
   }
 }

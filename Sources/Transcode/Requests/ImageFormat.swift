@@ -10,7 +10,7 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable {
 }
 
 /// How hard an image encoder works for a smaller file.
-public enum ImageEffort: Sendable, Equatable {
+package enum ImageEffort: Sendable, Equatable {
   /// The smallest file: PNG tries every row filter at zlib's highest level.
   case small
   /// About 2.5 times faster for large images such as sprite sheets.

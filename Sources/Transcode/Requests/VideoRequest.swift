@@ -1,5 +1,5 @@
 /// One GIF to turn into a video, and how: a plain Sendable value the CLI fills from its options.
-public struct VideoRequest: Sendable, Equatable {
+public struct VideoRequest: Sendable, Equatable, SharesConversion {
   /// The two containers gif2x writes, each with its default codec (``Codec``).
   public enum Format: String, Sendable, Equatable, CaseIterable {
     /// H.264 (libx264) in MP4 by default: plays everywhere; no transparency.
@@ -85,93 +85,58 @@ public struct VideoRequest: Sendable, Equatable {
     case gif
   }
 
-  /// The GIF to read ("-" for standard input).
-  public var input: String
-  /// The video to write.
-  public var output: String
-  public var format: Format
+  /// The GIF to read and the file to write, replacing, how the GIF is read and planned (by
+  /// default on `auto` with no cap, the exact gcd grid; with ``cfr``, capped at 50 fps), the
+  /// background, lossless coding, the PSNR target and the content kind (``ConversionOptions``).
+  public var conversion: ConversionOptions
+  package var format: Format
   /// The codec; nil means the format's default (``Format/defaultCodec``).
-  public var codec: Codec?
+  package var codec: Codec?
   /// Also write the first frame as a PNG beside the video (OUT with `.png`).
-  public var poster: Bool
-  /// Replace existing outputs.
-  public var force: Bool
-  /// How delays are read (GIF-SEMANTICS.md): browser by default.
-  public var delays: DelayPolicy
-  /// How delays become frames (TIMELINE.md): by default `auto` with no cap, the exact gcd grid
-  /// (with ``cfr``, capped at 50 fps).
-  public var timeline: TimelineKind
+  package var poster: Bool
   /// One picture per tick (strict constant frame rate, for editors and upload pipelines that
   /// need it) instead of one picture per run of ticks showing the same frame.
-  public var cfr: Bool
+  package var cfr: Bool
   /// Constant rate factor; nil means the codec's default (H.264 23, VP9 32, AV1 35).
-  public var crf: Int?
+  package var crf: Int?
   /// The x264 preset (H.264; AV1 and VP9 take ``speed``).
-  public var preset: String
+  package var preset: String
   /// The encoder's speed, higher is faster: libvpx-vp9 cpu-used 0-8 (VP9, default 4), the
   /// SVT-AV1 preset 0-13 (AV1, default 8; libaom takes cpu-used two lower, at most 8). Nil means
   /// the codec's default.
-  public var speed: Int?
-  /// The colour under transparent pixels; nil means white for MP4 and kept alpha for WebM.
-  public var background: VideoColor?
+  package var speed: Int?
   /// Make the displayed size even, and how; nil keeps the GIF's size.
-  public var even: EvenSize?
+  package var even: EvenSize?
   /// Output width or height (aspect kept when only one is given; always made even).
-  public var width: Int?
-  public var height: Int?
-  public var scaleFilter: ScaleFilter
+  package var width: Int?
+  package var height: Int?
+  package var scaleFilter: ScaleFilter
   /// Pixel art: an integer nearest-neighbour upscale by an even factor (2 unless `width` or
   /// `height` asks for more), so every GIF pixel owns whole chroma samples and stays crisp.
-  public var pixelArt: Bool
-  /// Lossless coding (WebM: VP9 lossless, which browsers play; MP4 has none they play).
-  public var lossless: Bool
-  public var loop: Loop
-  /// Canvas pixel limit (`--max-pixels`).
-  public var maxPixels: Int
-  /// Treat GIF damage as an error instead of playing through it.
-  public var strict: Bool
-  /// The PSNR (dB, ``targetPSNRRange``) the video should reach at the smallest size: a few
-  /// trial encodes choose the crf (``VideoSummary/setting``), and the video is measured
-  /// (``VideoSummary/fidelity``). Nil: the fixed ``crf``. Excludes ``crf`` and ``lossless``.
-  public var targetPSNR: Double?
-  /// What the pictures are like (AV1 only: screen-like turns on SVT-AV1's screen-content mode
-  /// or libaom's screen tuning; H.264 and VP9 code both kinds alike). Nil: told from the GIF
-  /// (``ContentKind``, README "Screen content").
-  public var content: ContentKind?
+  package var pixelArt: Bool
+  package var loop: Loop
 
   public init(
     input: String, output: String, format: Format, codec: Codec? = nil, poster: Bool = false,
-    force: Bool = false, delays: DelayPolicy = .browser, timeline: TimelineKind = .standard,
-    cfr: Bool = false, crf: Int? = nil, preset: String = "medium", speed: Int? = nil,
-    background: VideoColor? = nil, even: EvenSize? = nil, width: Int? = nil, height: Int? = nil,
-    scaleFilter: ScaleFilter = .bilinear, pixelArt: Bool = false, lossless: Bool = false,
-    loop: Loop = .plays(1), maxPixels: Int = GIFSource.defaultMaxPixels, strict: Bool = false,
-    targetPSNR: Double? = nil, content: ContentKind? = nil
+    timeline: TimelineKind = .standard, cfr: Bool = false, crf: Int? = nil,
+    preset: String = "medium", speed: Int? = nil, even: EvenSize? = nil, width: Int? = nil,
+    height: Int? = nil, scaleFilter: ScaleFilter = .bilinear, pixelArt: Bool = false,
+    loop: Loop = .plays(1), options: ConversionOptions = ConversionOptions()
   ) {
-    self.input = input
-    self.output = output
+    conversion = options.converting(input, to: output, on: timeline)
     self.format = format
     self.codec = codec
-    self.content = content
     self.poster = poster
-    self.force = force
-    self.delays = delays
-    self.timeline = timeline
     self.cfr = cfr
     self.crf = crf
     self.preset = preset
     self.speed = speed
-    self.background = background
     self.even = even
     self.width = width
     self.height = height
     self.scaleFilter = scaleFilter
     self.pixelArt = pixelArt
-    self.lossless = lossless
     self.loop = loop
-    self.maxPixels = maxPixels
-    self.strict = strict
-    self.targetPSNR = targetPSNR
   }
 
   /// The PSNR targets taken, in dB: 10 is a picture barely recognisable, 99 identical in all
@@ -229,6 +194,7 @@ public struct VideoRequest: Sendable, Equatable {
       throw .codecNotInFormat(
         codec: codec.rawValue, format: format.rawValue, choices: format.codecs.map(\.rawValue))
     }
+    let lossless = conversion.lossless
     if lossless && codec == .h264 {
       throw .unsupported(
         .lossless, format: "mp4",
@@ -240,7 +206,7 @@ public struct VideoRequest: Sendable, Equatable {
         reason: "SVT-AV1 has no lossless mode; webm with vp9 plays lossless VP9")
     }
     if lossless && crf != nil { throw .conflict(.lossless, .crf) }
-    try Self.validate(targetPSNR: targetPSNR, setting: .crf, given: crf != nil, lossless: lossless)
+    try conversion.validateTarget(setting: .crf, given: crf != nil)
     if let crf, !Self.crfRange(codec).contains(crf) {
       let range = Self.crfRange(codec)
       let what = codec == format.defaultCodec ? format.rawValue : codec.rawValue
@@ -266,19 +232,21 @@ public struct VideoRequest: Sendable, Equatable {
     if case .plays(let n) = loop, !Self.playsRange.contains(n) {
       throw .outOfRange(.loop, value: "\(n)", allowed: "1-1000 or gif")
     }
-    if maxPixels < 1 { throw .outOfRange(.maxPixels, value: "\(maxPixels)", allowed: "at least 1") }
-    if output == input && input != "-" { throw .outputIsInput(path: output) }
+    try conversion.validateFiles()
   }
 
   /// How the GIF is read and planned: video plays all-zero delays at 10 cs on every timeline.
   package var planOptions: GIFPlan.Options {
-    GIFPlan.Options(
-      maxPixels: maxPixels, strict: strict, delays: delays, timeline: plannedTimeline)
+    var options = conversion.gif
+    options.timeline = plannedTimeline
+    return options
   }
 
   /// The timeline planned: `timeline`, except that with ``cfr`` an uncapped `auto` keeps
   /// its 50 fps cap (every tick is a picture there).
-  package var plannedTimeline: TimelineKind { Self.plannedTimeline(timeline, cfr: cfr) }
+  package var plannedTimeline: TimelineKind {
+    Self.plannedTimeline(conversion.gif.timeline, cfr: cfr)
+  }
 
   /// The timeline a video with these two settings is planned on.
   package static func plannedTimeline(_ timeline: TimelineKind, cfr: Bool) -> TimelineKind {
@@ -287,7 +255,7 @@ public struct VideoRequest: Sendable, Equatable {
   }
 
   /// Where the poster goes: the output's name with `.png` instead of its extension.
-  package var posterPath: String { Self.replacingExtension(of: output, with: "png") }
+  package var posterPath: String { Self.replacingExtension(of: conversion.output, with: "png") }
 
   /// The default output for `input`: the same name with `format`'s extension, beside it.
   public static func defaultOutput(for input: String, format: Format) -> String {

@@ -1,24 +1,23 @@
 /// `gif2x --to web`: one GIF in; out, the renditions a page needs that beat it (smaller, and
 /// close enough), measured, and the HTML to paste.
-public struct WebRequest: Sendable, Equatable {
+public struct WebRequest: Sendable, Equatable, GIFReading {
   /// The GIF.
-  public var input: String
+  package var input: String
   /// The page written for it (`NAME.html`); every other file goes beside it, named after it:
   /// `NAME.mp4`, `NAME.webm`, `NAME.avif`, `NAME.webp`, `NAME.poster.webp`, and `NAME.gif` (a
   /// copy of the GIF, when the page falls back to it and it lives in another folder).
-  public var output: String
+  package var output: String
   /// Replace existing files.
-  public var force: Bool
+  package var force: Bool
   /// The fidelity floor: a rendition is kept only when its PSNR against the GIF (RGB, on the
   /// 10 ms display grid) is at least this.
-  public var minimumPSNR: Double
-  /// How written delays become durations.
-  public var delays: DelayPolicy
-  public var maxPixels: Int
-  public var strict: Bool
+  package var minimumPSNR: Double
+  /// How the GIF is read: the pixel limit, strict mode and how written delays become
+  /// durations (each candidate plans its own timeline).
+  package var gif: GIFPlan.Options
   /// What the pictures are like, for the AV1 WebM and AVIF candidates; nil: told from the GIF
   /// (``ContentKind``).
-  public var content: ContentKind?
+  package var content: ContentKind?
 
   /// The documented default floor (see README, "Replacing GIFs on a web page").
   public static let defaultMinimumPSNR = 35.0
@@ -40,9 +39,8 @@ public struct WebRequest: Sendable, Equatable {
     self.force = force
     self.content = content
     self.minimumPSNR = minimumPSNR
-    self.delays = delays
-    self.maxPixels = maxPixels
-    self.strict = strict
+    self.gif = GIFPlan.Options(
+      maxPixels: maxPixels, strict: strict, delays: delays, timeline: .native)
   }
 
   package func validate() throws(RequestError) {

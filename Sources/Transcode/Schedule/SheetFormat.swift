@@ -19,10 +19,10 @@ public enum SheetFormat: String, Sendable, CaseIterable, Equatable {
   case godot
 
   /// The data file's extension, without the dot.
-  public var fileExtension: String { self == .godot ? "tres" : "json" }
+  package var fileExtension: String { self == .godot ? "tres" : "json" }
 
   /// Whether the format can describe a sheet of more than one page.
-  public var describesPages: Bool { !isAseprite }
+  package var describesPages: Bool { !isAseprite }
 
   /// The JSON formats that describe pages, in the order an error message suggests them.
   package static var pagedJSON: [SheetFormat] {

@@ -1,26 +1,26 @@
 /// How frames are laid out on sheet pages (SHEET.md, "Layout features").
 public struct SheetLayoutOptions: Sendable, Equatable {
   /// Cells per row; nil: a near-square sheet (or from `rows`).
-  public var columns: Int?
+  package var columns: Int?
   /// Cells per column; nil: from `columns`, or a near-square sheet.
-  public var rows: Int?
+  package var rows: Int?
   /// Transparent pixels between neighbouring cells (not around the page's edge).
-  public var padding: Int
+  package var padding: Int
   /// Edge pixels repeated outward around each frame, against bleeding under bilinear
   /// filtering; the rect in the data still points at the frame itself.
-  public var extrude: Int
+  package var extrude: Int
   /// The largest page side in pixels; frames that do not fit go on more pages. nil: 4096
   /// (``defaultMaxSize``), except that a data format describing one page grows its page up to
   /// ``onePageMaxSize`` to hold every frame, as Aseprite's own export does (``pageLimit``).
-  public var maxSize: Int?
+  package var maxSize: Int?
   /// Power-of-two page sides (older GPUs, some engines).
-  public var powerOfTwo: Bool
+  package var powerOfTwo: Bool
   /// Identical frames stored once, their entries pointing at the same rect.
-  public var dedup: Bool
+  package var dedup: Bool
   /// Transparent borders cropped, with `trimmed` and `spriteSourceSize` set.
-  public var trim: Bool
+  package var trim: Bool
   /// Integer nearest-neighbour scale factor (pixel art).
-  public var scale: Int
+  package var scale: Int
 
   /// The default layout: near-square, no padding or extrude, 4096 px pages, dedup on.
   public init(

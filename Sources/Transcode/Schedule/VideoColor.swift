@@ -1,8 +1,8 @@
 /// An opaque sRGB colour for `--background`: `#rrggbb`, `#rgb`, `rrggbb` or a CSS name.
 public struct VideoColor: Sendable, Equatable, CustomStringConvertible {
-  public var red: UInt8
-  public var green: UInt8
-  public var blue: UInt8
+  package var red: UInt8
+  package var green: UInt8
+  package var blue: UInt8
 
   public init(red: UInt8, green: UInt8, blue: UInt8) {
     self.red = red

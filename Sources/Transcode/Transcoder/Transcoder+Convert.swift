@@ -71,27 +71,19 @@ extension OutputSetup {
   }
 }
 
-/// The parts of a summary a PSNR target's search fills in.
-protocol SearchedSummary {
-  /// The crf or quality encoded.
-  var setting: Int { get }
-  var fidelity: Fidelity? { get set }
-  var trials: Int { get set }
-  var warnings: [ConversionWarning] { get set }
-}
+/// A summary a PSNR target's search fills in: the fidelity, trials and warnings of its
+/// ``ConversionSummary`` (the crf or quality encoded is its setting).
+protocol SearchedSummary: SharesConversion where Conversion == ConversionSummary {}
 
 extension VideoSummary: SearchedSummary {}
 extension AnimationSummary: SearchedSummary {}
 
 /// A request of a single-output conversion (``VideoRequest``, ``AnimationRequest``).
-protocol OutputRequest {
+/// What `--to web` sets on each candidate: the pixel limit, the delays and the PSNR target
+/// (``ConversionOptions``).
+protocol OutputRequest: SharesConversion where Conversion == ConversionOptions {
   associatedtype Setup: OutputSetup
-  var input: String { get }
   var planOptions: GIFPlan.Options { get }
-  /// What `--to web` sets on each candidate: the pixel limit, the delays, the PSNR target.
-  var maxPixels: Int { get set }
-  var delays: DelayPolicy { get set }
-  var targetPSNR: Double? { get set }
   /// The settings' own checks (ranges, combinations).
   func validate() throws(RequestError)
   /// Loads the library the request's encoder is in and checks that it has the encoder.

@@ -62,7 +62,8 @@ extension Transcoder {
         pageSizes: layout.pages.map { .init(width: $0.width, height: $0.height) },
         gifFrames: index.frames.count, entries: document.entries.count,
         storedFrames: cells.count, rate: plan.timeline.rate,
-        damage: index.damage + assembler.damage, warnings: plan.timeline.warnings)
+        warnings: (index.damage + assembler.damage).map(ConversionWarning.damage)
+          + plan.timeline.warnings)
     }
   }
 

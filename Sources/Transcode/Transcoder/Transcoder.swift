@@ -13,7 +13,7 @@ public enum Transcoder {
   /// `onePicturePerTick`: the timeline as a video with a constant frame rate shows it
   /// (``VideoRequest/cfr``): every tick a picture. Plan it on that request's
   /// ``VideoRequest/plannedTimeline`` to report what the video would be.
-  public static func info(
+  package static func info(
     path: String, options: GIFPlan.Options = GIFPlan.Options(), onePicturePerTick: Bool = false,
     cancellation: Cancellation = Cancellation()
   ) throws(TranscodeError) -> GIFReport {
@@ -24,7 +24,7 @@ public enum Transcoder {
   }
 
   /// What `--check` does: decodes every frame. Damage is returned (and thrown when strict).
-  public static func check(
+  package static func check(
     path: String, maxPixels: Int = GIFSource.defaultMaxPixels, strict: Bool = false,
     cancellation: Cancellation = Cancellation()
   ) throws(TranscodeError) -> CheckSummary {
@@ -51,7 +51,7 @@ extension Transcoder {
   public static func captureFFmpegLog() { FFmpegLog.allow() }
 
   /// This build: version, libraries, encoders (what `gif2x --version` prints).
-  public static var libraryInfo: LibraryInfo {
+  package static var libraryInfo: LibraryInfo {
     // Loads FFmpeg to read its versions and encoders; when it cannot be loaded, the release
     // says why and its encoders show as missing.
     let png = LibraryInfo.Encoder(
@@ -75,8 +75,8 @@ extension Transcoder {
 }
 
 /// The result of checking one file: how many frames, and the damage found (empty when clean).
-public struct CheckSummary: Sendable, Equatable {
-  public var path: String
-  public var frames: Int
-  public var damage: [GIFDamage]
+package struct CheckSummary: Sendable, Equatable {
+  package var path: String
+  package var frames: Int
+  package var damage: [GIFDamage]
 }

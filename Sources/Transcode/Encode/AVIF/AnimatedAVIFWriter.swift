@@ -7,39 +7,34 @@ import TranscodeCore
 /// Memory: libaom keeps its look-ahead (a bounded number of frames) and libavif the encoded
 /// samples until ``finish()``: flat in the frame count for the pixels.
 final class AnimatedAVIFWriter {
-  struct Settings: Equatable {
-    var width: Int
-    var height: Int
-    /// 0-100, mapped to the AV1 quantizer (100: the finest lossy quantizer, 0).
-    var quality: Int
-    /// Lossless AV1: identity matrix, quantizer 0.
-    var lossless: Bool
-    /// libavif's speed, 0-6 (libaom's good-quality mode).
-    var speed: Int
-    /// Whether the file has an alpha plane (only when a shown frame is transparent).
-    var alpha: Bool
-    /// Ticks per second of the durations.
-    var timescale: Int
-    /// libaom's screen tuning (``ContentKind/screen``): palette and intra block copy.
-    var screenContent = false
-  }
-
   private let encoder: UnsafeMutablePointer<avifEncoder>
   private let image: UnsafeMutablePointer<avifImage>
-  private let settings: Settings
+  private let width: Int
+  /// Whether the file has an alpha plane.
+  private let alpha: Bool
   private(set) var frames = 0
 
-  init(_ settings: Settings) throws(TranscodeError) {
+  /// A writer of `settings`' canvas at its quality (lossless: identity matrix, quantizer 0),
+  /// at libavif's `speed` (0-6, libaom's good-quality mode), with an alpha plane when `alpha`
+  /// (only when a shown frame is transparent), durations in ticks of `timescale` per second,
+  /// and with `screenContent` libaom's screen tuning (``ContentKind/screen``: palette and intra
+  /// block copy).
+  init(
+    _ settings: AnimatedImageSettings, speed: Int, alpha: Bool, timescale: Int,
+    screenContent: Bool = false
+  ) throws(TranscodeError) {
     try AVIFLibrary.load()
     if !AVIFLibrary.hasEncoder {
       throw .missingEncoder(name: AVIFLibrary.codecName, library: AVIFLibrary.soname)
     }
-    self.settings = settings
+    width = settings.width
+    self.alpha = alpha
     // 4:4:4: GIF colour changes at single pixels; on sprite-128x128-48f 4:2:0 at quality 60
     // gave 30,174 bytes at 34.5 dB, 4:4:4 at quality 50 29,729 bytes at 36.1 dB.
     let format = AVIF_PIXEL_FORMAT_YUV444
     guard let encoder = avifEncoderCreate(),
-      let image = avifImageCreate(UInt32(settings.width), UInt32(settings.height), 8, format)
+      let image = avifImageCreate(
+        UInt32(settings.width), UInt32(settings.height), 8, format)
     else { throw .internalError("libavif: out of memory") }
     self.encoder = encoder
     self.image = image
@@ -54,12 +49,13 @@ final class AnimatedAVIFWriter {
       settings.lossless ? AVIF_MATRIX_COEFFICIENTS_IDENTITY : AVIF_MATRIX_COEFFICIENTS_BT709)
     image.pointee.yuvRange = settings.lossless ? AVIF_RANGE_FULL : AVIF_RANGE_LIMITED
     encoder.pointee.codecChoice = AVIFLibrary.codec
-    encoder.pointee.speed = Int32(settings.speed)
+    encoder.pointee.speed = Int32(speed)
     // Two threads whatever the machine (libaom's row-mt bytes are the same for any count above
     // one, measured: 2 and 4): never the core count, which would change the bytes.
     encoder.pointee.maxThreads = 2
-    encoder.pointee.timescale = UInt64(settings.timescale)
-    let quantizer = settings.lossless ? 0 : Int32(Self.quantizer(quality: settings.quality))
+    encoder.pointee.timescale = UInt64(timescale)
+    let quantizer =
+      settings.lossless ? 0 : Int32(Self.quantizer(quality: settings.quality))
     encoder.pointee.minQuantizer = quantizer
     encoder.pointee.maxQuantizer = quantizer
     // GIF transparency is all or nothing: a lossless alpha plane keeps it exact, and costs
@@ -75,7 +71,7 @@ final class AnimatedAVIFWriter {
     // 772,658 bytes (-3.7%; 5 smaller by 1-23%, 3 larger by 4-25%), and the temporal filter
     // the alternate references need is the slowest step it drops.
     avifEncoderSetCodecSpecificOption(encoder, "auto-alt-ref", "0")
-    if settings.screenContent {
+    if screenContent {
       avifEncoderSetCodecSpecificOption(encoder, "tune-content", "screen")
     }
   }
@@ -95,11 +91,11 @@ final class AnimatedAVIFWriter {
     avifRGBImageSetDefaults(&rgb, image)
     rgb.format = AVIF_RGB_FORMAT_RGBA
     rgb.depth = 8
-    rgb.ignoreAlpha = settings.alpha ? AVIF_FALSE : AVIF_TRUE
+    rgb.ignoreAlpha = alpha ? AVIF_FALSE : AVIF_TRUE
     rgb.pixels = UnsafeMutablePointer(
       mutating: rgba.baseAddress!.assumingMemoryBound(to: UInt8.self))
-    rgb.rowBytes = UInt32(settings.width * 4)
-    if settings.alpha && image.pointee.alphaPlane == nil {
+    rgb.rowBytes = UInt32(width * 4)
+    if alpha && image.pointee.alphaPlane == nil {
       let allocated = avifImageAllocatePlanes(image, AVIF_PLANES_A.rawValue)
       guard allocated == AVIF_RESULT_OK else {
         throw .internalError("libavif: \(AVIFLibrary.text(allocated))")

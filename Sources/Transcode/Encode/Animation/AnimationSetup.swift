@@ -73,24 +73,21 @@ struct AnimationSetup {
     let index = plan.index
     let (width, height) = (index.canvasWidth, index.canvasHeight)
     let timeline = plan.timeline
+    let image = AnimatedImageSettings(
+      width: width, height: height, quality: request.effectiveQuality, lossless: request.lossless)
     let encoder: AnimationEncoder
     switch request.format {
     case .webp:
       encoder = .webp(
         try AnimatedWebPWriter(
-          .init(
-            width: width, height: height, quality: request.effectiveQuality,
-            lossless: request.lossless, effort: request.effort, loopCount: plays,
-            frames: schedule.entries.count)),
+          image, effort: request.effort, loopCount: plays, frames: schedule.entries.count),
         timeline: timeline)
     case .avif:
       let rate = timeline.tickRate
       encoder = .avif(
         try AnimatedAVIFWriter(
-          .init(
-            width: width, height: height, quality: request.effectiveQuality,
-            lossless: request.lossless, speed: request.speed, alpha: keepsAlpha,
-            timescale: rate.numerator, screenContent: content == .screen)),
+          image, speed: request.speed, alpha: keepsAlpha, timescale: rate.numerator,
+          screenContent: content == .screen),
         unitsPerTick: Int64(rate.denominator))
     }
     var sink = Merging(
@@ -104,13 +101,13 @@ struct AnimationSetup {
     try cancellation.check()
     let bytes = try encoder.finish(end: schedule.playLength)
     try files.write(bytes, to: request.output)
-    return AnimationSummary(
-      output: request.output, format: request.format, width: width, height: height,
-      frames: encoder.frames, gifFrames: index.frames.count,
-      durationMilliseconds: timeline.durationMilliseconds, plays: plays,
-      keepsAlpha: request.format == .webp ? sink.sawTransparency : keepsAlpha, bytes: bytes.count,
+    let conversion = ConversionSummary(
+      output: request.output, width: width, height: height, frames: encoder.frames,
+      gifFrames: index.frames.count, durationMilliseconds: timeline.durationMilliseconds,
+      plays: plays, keepsAlpha: request.format == .webp ? sink.sawTransparency : keepsAlpha,
       warnings: warnings + (index.damage + reader.damage).map(ConversionWarning.damage),
       setting: request.effectiveQuality)
+    return AnimationSummary(conversion, format: request.format, bytes: bytes.count)
   }
 }
 

@@ -17,8 +17,8 @@ final class EncoderContext {
       throw FFmpegError(
         function: "avcodec_find_encoder_by_name(\(name))", code: cffmpeg_averror_einval())
     }
-    guard let context = avcodec_alloc_context3(codec) else {
-      throw FFmpegError(function: "avcodec_alloc_context3", code: cffmpeg_averror_enomem())
+    let context = try FFmpegError.allocated(by: "avcodec_alloc_context3") {
+      avcodec_alloc_context3(codec)
     }
     pointer = context
     codecName = name

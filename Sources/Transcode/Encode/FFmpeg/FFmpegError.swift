@@ -17,6 +17,15 @@ enum FFmpegError: Error, CustomStringConvertible {
     self = .failed(function: function, code: code, log: FFmpegLog.takeLastLine())
   }
 
+  /// What FFmpeg's allocator `function` returned through `allocate`: its allocators return nil
+  /// only when out of memory, the failure thrown then.
+  static func allocated<T>(by function: String, _ allocate: () -> T?) throws(FFmpegError) -> T {
+    guard let value = allocate() else {
+      throw FFmpegError(function: function, code: cffmpeg_averror_enomem())
+    }
+    return value
+  }
+
   var description: String {
     switch self {
     case .failed(let function, let code, let log):

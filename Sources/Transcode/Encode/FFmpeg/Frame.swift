@@ -8,10 +8,7 @@ final class Frame {
 
   /// An empty frame, for receiving.
   init() throws(FFmpegError) {
-    guard let frame = av_frame_alloc() else {
-      throw FFmpegError(function: "av_frame_alloc", code: cffmpeg_averror_enomem())
-    }
-    pointer = frame
+    pointer = try FFmpegError.allocated(by: "av_frame_alloc") { av_frame_alloc() }
   }
 
   /// A frame with its own picture buffer of this size and pixel format.

@@ -46,8 +46,8 @@ final class Muxer {
     from encoder: EncoderContext, metadata: [(String, String)] = [],
     frameDuration: AVRational? = nil
   ) throws(FFmpegError) {
-    guard let stream = avformat_new_stream(pointer, nil) else {
-      throw FFmpegError(function: "avformat_new_stream", code: cffmpeg_averror_enomem())
+    let stream = try FFmpegError.allocated(by: "avformat_new_stream") {
+      avformat_new_stream(pointer, nil)
     }
     try check(
       avcodec_parameters_from_context(stream.pointee.codecpar, encoder.pointer),

@@ -6,10 +6,7 @@ final class Packet {
   let pointer: UnsafeMutablePointer<AVPacket>
 
   init() throws(FFmpegError) {
-    guard let packet = av_packet_alloc() else {
-      throw FFmpegError(function: "av_packet_alloc", code: cffmpeg_averror_enomem())
-    }
-    pointer = packet
+    pointer = try FFmpegError.allocated(by: "av_packet_alloc") { av_packet_alloc() }
   }
 
   deinit {

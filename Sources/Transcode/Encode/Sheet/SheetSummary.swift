@@ -25,8 +25,7 @@ public struct SheetSummary: Sendable, Equatable {
   public var storedFrames: Int
   /// The constant rate of the entries; nil for the native timeline.
   public var rate: FrameRate?
-  /// Damage the scan and the decoder met (played through, as browsers do).
-  public var damage: [GIFDamage]
-  /// Notes from the timeline planner.
+  /// Things the user should know, as in every summary: damage the scan and the decoder met
+  /// (played through, as browsers do), then the timeline planner's notes.
   public var warnings: [ConversionWarning]
 }

@@ -149,15 +149,17 @@ struct VideoSetup {
     }
     var notes = warnings
     notes += outcome.damage.map(ConversionWarning.damage)
+    let conversion = ConversionSummary(
+      output: request.output, width: geometry.codedWidth, height: geometry.codedHeight,
+      frames: outcome.videoFrames, gifFrames: plan.index.frames.count,
+      durationMilliseconds: schedule.durationMilliseconds, plays: schedule.plays,
+      keepsAlpha: backdrop.keepsAlpha,
+      warnings: notes, setting: setting)
     return VideoSummary(
-      output: request.output, poster: request.poster ? request.posterPath : nil,
-      width: geometry.codedWidth, height: geometry.codedHeight, rate: schedule.rate,
-      constantRate: schedule.constantRate, frames: outcome.videoFrames,
-      ticks: Int(schedule.playLength) * schedule.plays, gifFrames: plan.index.frames.count,
-      convertedFrames: outcome.convertedFrames, plays: schedule.plays,
-      durationMilliseconds: schedule.durationMilliseconds, keepsAlpha: backdrop.keepsAlpha,
-      payloadBytes: Int(writer.bytesWritten), gifBytes: plan.source.bytes.count, warnings: notes,
-      setting: setting)
+      conversion: conversion, poster: request.poster ? request.posterPath : nil,
+      rate: schedule.rate, constantRate: schedule.constantRate,
+      ticks: Int(schedule.playLength) * schedule.plays, convertedFrames: outcome.convertedFrames,
+      payloadBytes: Int(writer.bytesWritten), gifBytes: plan.source.bytes.count)
   }
 }
 

@@ -9,22 +9,6 @@ import TranscodeCore
 /// so far (the output's bytes), the choice one more canvas; never the raw frames: flat in the
 /// frame count for the pixels.
 final class AnimatedWebPWriter {
-  /// The encoder settings.
-  struct Settings: Equatable {
-    var width: Int
-    var height: Int
-    /// 0-100: lossy frames' quality (lossless: how hard libwebp searches).
-    var quality: Int
-    var lossless: Bool
-    /// libwebp's method, 0-6.
-    var effort: Int
-    /// Plays: 0 forever.
-    var loopCount: Int
-    /// Pictures that will be added (at most): tiny animations get libwebp's strongest lossless
-    /// search.
-    var frames: Int
-  }
-
   /// Canvas pixels times frames up to which the frames chosen lossless are encoded with
   /// libwebp's strongest search (quality 100, method 6: it tries every transform; 5-15%
   /// smaller on small flat frames, about 5 microseconds a pixel): the container's 40 + 32 bytes
@@ -42,13 +26,18 @@ final class AnimatedWebPWriter {
   private let choice: WebPFrameChoice?
   private(set) var frames = 0
 
-  init(_ settings: Settings) throws(TranscodeError) {
+  /// A writer of `settings`' canvas at its quality (lossy frames'; lossless: how hard libwebp
+  /// searches), at libwebp's method `effort` (0-6), asking for `loopCount` plays (0: forever),
+  /// for at most `frames` pictures (tiny animations get libwebp's strongest lossless search).
+  init(
+    _ settings: AnimatedImageSettings, effort: Int, loopCount: Int, frames: Int
+  ) throws(TranscodeError) {
     try WebPLibrary.load()
     var options = WebPAnimEncoderOptions()
     guard cwebp_anim_encoder_options_init(&options) != 0, cwebp_config_init(&config) != 0,
       cwebp_picture_init(&picture) != 0
     else { throw .internalError("libwebp: version mismatch") }
-    options.anim_params.loop_count = Int32(settings.loopCount)
+    options.anim_params.loop_count = Int32(loopCount)
     // Transparent black: what a browser shows through where no frame has drawn yet.
     options.anim_params.bgcolor = 0
     // Each frame is tried as a sub-frame over the previous one with both ways of disposing
@@ -58,7 +47,7 @@ final class AnimatedWebPWriter {
     options.allow_mixed = 0
     config.lossless = settings.lossless ? 1 : 0
     config.quality = Float(settings.quality)
-    config.method = Int32(settings.effort)
+    config.method = Int32(effort)
     // Half libwebp's spatial noise shaping (25, not 50): fewer bits moved from flat areas to
     // busy ones, which flat GIF art does not need (README, "Which format").
     config.sns_strength = 25
@@ -71,13 +60,14 @@ final class AnimatedWebPWriter {
       losslessConfig.quality = 70
     }
     losslessFrameConfig = losslessConfig
-    if !settings.lossless && settings.width * settings.height * settings.frames <= Self.crunchPixels
+    if !settings.lossless
+      && settings.width * settings.height * frames <= Self.crunchPixels
     {
       losslessFrameConfig.quality = 100
       losslessFrameConfig.method = 6
     }
     guard WebPValidateConfig(&config) != 0, WebPValidateConfig(&losslessFrameConfig) != 0 else {
-      throw .internalError("libwebp refused the settings \(settings)")
+      throw .internalError("libwebp refused the settings \(settings), effort \(effort)")
     }
     choice =
       settings.lossless
@@ -85,7 +75,8 @@ final class AnimatedWebPWriter {
       : try WebPFrameChoice(
         width: settings.width, height: settings.height, quality: settings.quality)
     guard
-      let encoder = cwebp_anim_encoder_new(Int32(settings.width), Int32(settings.height), &options)
+      let encoder = cwebp_anim_encoder_new(
+        Int32(settings.width), Int32(settings.height), &options)
     else { throw .internalError("libwebp: cannot start the animation encoder") }
     self.encoder = encoder
     picture.use_argb = 1

@@ -1,0 +1,70 @@
+/// What every single-file conversion (``VideoRequest``, ``AnimationRequest``) is asked beside
+/// its format's own settings: one value a caller can hand to either request, which adds its
+/// files and timeline. A request answers its members as its own (`request.targetPSNR`, and the reading
+/// options: `request.maxPixels`).
+public struct ConversionOptions: Sendable, Equatable, GIFReading {
+  /// The GIF to read ("-" for standard input) and the file to write: the request's
+  /// (``converting(_:to:on:)``).
+  package var input = ""
+  package var output = ""
+  /// Replace existing outputs.
+  package var force: Bool
+  /// How the GIF is read and planned: the pixel limit, strict mode, how delays are read
+  /// (GIF-SEMANTICS.md, browser by default) and the timeline they become pictures on (set by
+  /// the request, TIMELINE.md).
+  package var gif: GIFPlan.Options
+  /// The colour under transparent pixels; nil keeps the transparency where the format can
+  /// (WebM, WebP, AVIF) and is white in MP4.
+  package var background: VideoColor?
+  /// Lossless coding (WebM: VP9 lossless, which browsers play; MP4 has none they play; WebP:
+  /// pixel-identical frames; AVIF: lossless AV1 in 4:4:4).
+  package var lossless: Bool
+  /// The PSNR (dB, ``VideoRequest/targetPSNRRange``) the file should reach at the smallest
+  /// size: a few trial encodes choose the crf or quality (``ConversionSummary/setting``), and
+  /// the file is measured (``ConversionSummary/fidelity``). Nil: the fixed crf or quality.
+  /// Excludes them and ``lossless``.
+  package var targetPSNR: Double?
+  /// What the pictures are like (AV1 and AVIF only: screen-like turns on SVT-AV1's
+  /// screen-content mode or libaom's screen tuning; H.264, VP9 and WebP code both kinds alike).
+  /// Nil: told from the GIF (``ContentKind``, README "Screen content").
+  package var content: ContentKind?
+
+  /// `maxPixels`: the canvas pixel limit (`--max-pixels`); `strict`: GIF damage is an error
+  /// instead of being played through; `delays`: how written delays are read.
+  public init(
+    force: Bool = false, maxPixels: Int = GIFSource.defaultMaxPixels, strict: Bool = false,
+    delays: DelayPolicy = .browser, background: VideoColor? = nil, lossless: Bool = false,
+    targetPSNR: Double? = nil, content: ContentKind? = nil
+  ) {
+    self.force = force
+    gif = GIFPlan.Options(maxPixels: maxPixels, strict: strict, delays: delays)
+    self.background = background
+    self.lossless = lossless
+    self.targetPSNR = targetPSNR
+    self.content = content
+  }
+
+  /// These options for converting `input` to `output`, the GIF planned on `timeline`.
+  package func converting(
+    _ input: String, to output: String, on timeline: TimelineKind
+  ) -> ConversionOptions {
+    var options = self
+    options.input = input
+    options.output = output
+    options.gif.timeline = timeline
+    return options
+  }
+
+  /// Throws when the pixel limit is under one pixel or the output would overwrite the input.
+  func validateFiles() throws(RequestError) {
+    try gif.validate()
+    if output == input && input != "-" { throw .outputIsInput(path: output) }
+  }
+
+  /// Throws when the PSNR target is out of range, or given with a fixed `setting` (`given`) or
+  /// lossless coding.
+  func validateTarget(setting: Setting, given: Bool) throws(RequestError) {
+    try VideoRequest.validate(
+      targetPSNR: targetPSNR, setting: setting, given: given, lossless: lossless)
+  }
+}
