@@ -30,9 +30,16 @@ func fuzzSearch(_ data: UnsafeBufferPointer<UInt8>) {
   guard (1...max(1, search.maxTrials)).contains(outcome.trials.count) else {
     fatalError("\(outcome.trials.count) trials with a limit of \(search.maxTrials)")
   }
-  // Given up exactly when the last trial is under the target at or over the ceiling.
+  // Given up exactly when the last trial is under the target at or over the ceiling, or the
+  // trials' line reaches the target only over the ceiling's margin.
   let last = outcome.trials[outcome.trials.count - 1]
-  let overCeiling = search.ceiling.map { last.psnr < target && last.bytes >= $0 } ?? false
+  let overCeiling =
+    search.ceiling.map { ceiling in
+      let line = SettingSearch.extrapolatedBytes(outcome.trials, target: target) ?? 0
+      return last.psnr < target
+        && (last.bytes >= ceiling
+          || Double(line) >= Double(ceiling) * SettingSearch.extrapolationMargin)
+    } ?? false
   if outcome.hopeless != overCeiling {
     fatalError(
       "hopeless \(outcome.hopeless) after \(last) with the ceiling \(String(describing: search.ceiling))"

@@ -123,7 +123,9 @@ package struct SettingSearch: Sendable {
   /// itself: a pixel-art sprite's VP9 WebM went 34.52 -> 34.98 dB for 23,701 -> 64,268 bytes,
   /// so 35.3 dB was predicted at 129,000 bytes, and took 207,114. Nil without two such trials.
   static func extrapolatedBytes(_ trials: some Collection<Trial>, target: Double) -> Int? {
-    let under = trials.filter { $0.psnr < target }.sorted { $0.psnr < $1.psnr }.suffix(2)
+    // Ordered on every field: the same trials give the same answer in any order.
+    let under = trials.filter { $0.psnr < target }
+      .sorted { ($0.psnr, $0.bytes, $0.setting) < ($1.psnr, $1.bytes, $1.setting) }.suffix(2)
     guard under.count == 2, let a = under.first, let b = under.last,
       b.psnr - a.psnr > Self.minimumSlope, b.bytes > a.bytes, a.bytes > 0
     else { return nil }
