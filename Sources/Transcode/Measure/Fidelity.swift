@@ -20,7 +20,7 @@ public struct Fidelity: Sendable, Equatable {
   public var gifBytes: Int
 
   /// The output's size over the GIF's.
-  public var ratio: Double { gifBytes == 0 ? 0 : Double(bytes) / Double(gifBytes) }
+  package var ratio: Double { gifBytes == 0 ? 0 : Double(bytes) / Double(gifBytes) }
 
   package init(
     psnr: Double, ssim: Double?, worstFrame: Int, worstPSNR: Double,

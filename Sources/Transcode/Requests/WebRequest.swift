@@ -136,10 +136,10 @@ public struct WebRendition: Sendable, Equatable {
   public var dropped: String?
   /// Whether `fidelity` is predicted from a sample of the GIF (its bytes scaled to the whole,
   /// PSNR alone), not measured on a whole file: never for a kept rendition.
-  public var estimated: Bool
+  package var estimated: Bool
 
   public var kept: Bool { dropped == nil }
-  public var bytes: Int { fidelity.bytes }
+  package var bytes: Int { fidelity.bytes }
 
   package init(
     kind: Kind, path: String, mimeType: String, setting: Int, fidelity: Fidelity,
@@ -167,25 +167,26 @@ public struct WebSummary: Sendable, Equatable {
     case gif
   }
 
-  public var input: String
+  /// The GIF (the request's input: the caller has it).
+  package var input: String
   public var html: String
   public var answer: Answer
   public var width: Int
   public var height: Int
   /// Whether a shown frame has a transparent pixel.
-  public var transparent: Bool
+  package var transparent: Bool
   /// How many times the GIF plays, 0 for forever. A video holds one play: forever is
   /// `<video loop>`, a count is replayed by the element's `onended`.
-  public var plays: Int
-  public var gifBytes: Int
+  package var plays: Int
+  package var gifBytes: Int
   /// The floor the renditions were judged against.
-  public var minimumPSNR: Double
+  package var minimumPSNR: Double
   /// Every candidate made, kept or dropped, in the order made.
   public var renditions: [WebRendition]
   /// The video poster written, when the answer is a video.
   public var poster: String?
   /// The GIF as the page refers to it (the input, or a copy beside the page).
-  public var gif: String
+  package var gif: String
   /// Every file written, the page first.
   public var written: [String]
   public var warnings: [ConversionWarning]

@@ -8,8 +8,8 @@ public struct SheetSummary: Sendable, Equatable {
     public var height: Int
   }
 
-  /// The GIF read.
-  public var input: String
+  /// The GIF read (the request's input: the caller has it).
+  package var input: String
   /// The page images, first page first.
   public var images: [String]
   /// The data files: one per page (Aseprite, TexturePacker), or one for every page (Phaser
