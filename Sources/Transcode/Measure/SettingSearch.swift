@@ -26,12 +26,6 @@ package struct SettingSearch: Sendable {
     package var setting: Int
     package var psnr: Double
     package var bytes: Int
-
-    package init(setting: Int, psnr: Double, bytes: Int) {
-      self.setting = setting
-      self.psnr = psnr
-      self.bytes = bytes
-    }
   }
 
   /// The outcome: the trial chosen and every trial, in the order they ran.
@@ -237,5 +231,12 @@ package struct SettingSearch: Sendable {
     if aMeets != bMeets { return aMeets }
     if aMeets { return a.bytes != b.bytes ? a.bytes < b.bytes : a.psnr < b.psnr }
     return a.psnr != b.psnr ? a.psnr > b.psnr : a.bytes < b.bytes
+  }
+}
+
+extension SettingSearch.Trial {
+  /// The trial a whole encode at `setting` makes: what its measurement found.
+  package init(setting: Int, measured: Fidelity) {
+    self.init(setting: setting, psnr: measured.psnr, bytes: measured.bytes)
   }
 }

@@ -111,7 +111,7 @@ struct TargetSearch {
       let summary = try encode(setting, nil, claimed)
       let fidelity = try measure(claimed, segments: whole)
       return Candidate(
-        trial: .init(setting: setting, psnr: fidelity.psnr, bytes: fidelity.bytes),
+        trial: .init(setting: setting, measured: fidelity),
         files: claimed, summary: summary, fidelity: fidelity)
     }
     var best: Made? = nil
