@@ -165,6 +165,52 @@ import Testing
     #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/t.gif")) == Data(b.bytes))
   }
 
+  @Test("a GIF tried whole is searched for the floor: its trials are measured, not predicted")
+  func wholeSearchMeetsTheFloor() throws {
+    let folder = try VideoProbe.folder()
+    var random = SeededGenerator(seed: 7)
+    // A grey ramp with a sprinkle of dither: 35 dB sits mid-range for x264.
+    var b = GIFBuilder(width: 32, height: 32, globalPalette: (0..<16).map { $0 * 0x111111 })
+    b.loop(0)
+    for frame in 0..<12 {
+      b.control(delay: 5)
+      var indexes: [UInt8] = []
+      for y in 0..<32 {
+        for x in 0..<32 {
+          let ramp = (x + y + frame * 2) / 4 % 16
+          let dither = Int.random(in: 0..<6, using: &random) == 0 ? 1 : 0
+          indexes.append(UInt8(min(15, ramp + dither)))
+        }
+      }
+      b.image(width: 32, height: 32, indexes: indexes, minCodeSize: 4)
+    }
+    b.trailer()
+    let gif = folder + "/w.gif"
+    try Data(b.bytes).write(to: URL(fileURLWithPath: gif))
+    func made(target: Double, floor: Double?, _ name: String) throws -> VideoSummary {
+      let request = VideoRequest(
+        input: gif, output: folder + "/" + name, format: .mp4,
+        options: ConversionOptions(targetPSNR: target))
+      let result = try Transcoder.attempt(
+        request, read: nil, cancellation: Cancellation(), progress: nil, floor: floor)
+      guard case .made(let summary, nil) = result else {
+        Issue.record("expected an output tried whole, got \(result)")
+        throw CancellationError()
+      }
+      return summary
+    }
+    // `--to web` targets its floor plus a margin for samples' predictions; a GIF tried whole
+    // needs none: it gets the smallest file measured at the floor.
+    let floored = try made(target: 35.3, floor: 35, "a.mp4")
+    let atFloor = try made(target: 35, floor: nil, "b.mp4")
+    let margined = try made(target: 35.3, floor: nil, "c.mp4")
+    #expect(floored.setting == atFloor.setting)
+    #expect(floored.fidelity?.bytes == atFloor.fidelity?.bytes)
+    #expect(floored.fidelity.map { $0.psnr >= 35 } == true)
+    #expect(floored.setting > margined.setting)
+    #expect(floored.fidelity!.bytes < margined.fidelity!.bytes)
+  }
+
   @Test("a search whose trials cannot fit under the ceiling stops there and writes nothing")
   func hopelessSearchStops() throws {
     let folder = try VideoProbe.folder()

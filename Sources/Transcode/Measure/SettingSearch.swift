@@ -39,7 +39,7 @@ package struct SettingSearch: Sendable {
 
   /// The settings tried, from worst to best quality.
   package let candidates: [Int]
-  package let target: Double
+  package var target: Double
   /// The first setting tried (a candidate).
   package var start: Int
   /// PSNR gained per step to the next candidate, before two trials say better.

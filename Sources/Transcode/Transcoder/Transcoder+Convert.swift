@@ -218,12 +218,14 @@ extension Transcoder {
 
   /// ``convert(_:read:cancellation:progress:sample:)``, whose PSNR target's search gives up
   /// when its trials show the target cannot be met under `ceiling` bytes (its sample's
-  /// predictions corrected by `sampleRatio`, ``TargetSearch/sampleRatio``); `onEncode` is told
-  /// the number of each of the search's encodes as it starts.
+  /// predictions corrected by `sampleRatio`, ``TargetSearch/sampleRatio``), and keeps a whole
+  /// output measured at `floor` or more (``TargetSearch/floor``); `onEncode` is told the number
+  /// of each of the search's encodes as it starts.
   static func attempt<Request: OutputRequest>(
     _ request: Request, read: GIFPlan?, cancellation: Cancellation,
     progress: (@Sendable (VideoProgress) -> Void)?, sample: TrialSample? = nil,
-    ceiling: Int? = nil, sampleRatio: Double? = nil, onEncode: ((Int) -> Void)? = nil
+    ceiling: Int? = nil, sampleRatio: Double? = nil, floor: Double? = nil,
+    onEncode: ((Int) -> Void)? = nil
   ) throws(TranscodeError) -> Converted<Request.Setup.Summary> {
     let plan: GIFPlan
     if let read {
@@ -251,6 +253,7 @@ extension Transcoder {
       output: setup.targets[0], cancellation: cancellation)
     target.ceiling = ceiling
     target.sampleRatio = sampleRatio
+    target.floor = floor
     target.onEncode = onEncode
     let ending = try target.run(
       files: files,

@@ -250,7 +250,7 @@ struct WebMaker {
       r.targetPSNR = target
       switch try Transcoder.attempt(
         r, read: plan, cancellation: cancellation, progress: nil, ceiling: bound?.bytes,
-        sampleRatio: ratio, onEncode: tell)
+        sampleRatio: ratio, floor: request.minimumPSNR, onEncode: tell)
       {
       case .made(let s, let measured):
         return .made((s.setting, s.warnings, s.fidelity), sampleRatio: measured)
