@@ -7,6 +7,7 @@ import Glibc
 func fuzzContainers(_ data: UnsafeBufferPointer<UInt8>) {
   let bytes = Array(data)
   _ = MP4Compaction.compactedMoov(bytes)
+  _ = WebPChunks.everyFrameLossless(bytes)
   // The AVIF times: only bytes inside the header boxes' time fields change, the length never,
   // and a second pass finds nothing left.
   var timed = bytes

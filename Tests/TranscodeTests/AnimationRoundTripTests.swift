@@ -151,6 +151,34 @@ import Testing
     }
   }
 
+  /// A file's frames read as coded: the default WebP of per-pixel noise is lossless in every
+  /// frame, the size race's (quality 0) is lossy; a cut or foreign file is neither.
+  @Test func webpChunksTellLosslessFrames() throws {
+    var gif = VideoGIFWriter(width: 24, height: 16, palette: Self.gif.palette)
+    var seed: UInt32 = 11
+    for f in 0..<3 {
+      let pixels = (0..<(24 * 16)).map { _ -> UInt8 in
+        seed = seed &* 1_103_515_245 &+ 12345
+        return UInt8(Int(seed >> 24) % 15)
+      }
+      gif.frames.append(.init(width: 24, height: 16, pixels: pixels, delayCentiseconds: 10 + f))
+    }
+    let dir = try VideoProbe.folder()
+    let path = try VideoProbe.write(gif, to: dir, as: "n.gif")
+    func written(quality: Int?) throws -> [UInt8] {
+      let output = dir + "/n\(quality ?? -1).webp"
+      _ = try Transcoder.animation(
+        AnimationRequest(input: path, output: output, format: .webp, quality: quality))
+      return try [UInt8](Data(contentsOf: URL(fileURLWithPath: output)))
+    }
+    let exact = try written(quality: nil)
+    #expect(WebPChunks.everyFrameLossless(exact))
+    #expect(!WebPChunks.everyFrameLossless(try written(quality: 0)))
+    #expect(!WebPChunks.everyFrameLossless(Array(exact.prefix(exact.count - 9))))
+    #expect(!WebPChunks.everyFrameLossless(Array(exact.prefix(30))))
+    #expect(!WebPChunks.everyFrameLossless(Array("RIFF\0\0\0\0WEBPVP8L".utf8)))
+  }
+
   /// The lossless allowance: 1x at quality 0 (libwebp's size race), 1.25x at the default 50,
   /// 1.5x at 100; rising with quality, so a search over quality finds fidelity rising too.
   @Test func losslessAllowanceRisesWithQuality() {
