@@ -108,4 +108,46 @@ import Testing
     #expect(tiny.ssim == nil)
     #expect(FidelityMeter(width: 8, height: 8, background: (0, 0, 0)).psnr == nil)
   }
+
+  /// The vectorized SSIM and squared error give exactly what their definitions give, summed
+  /// pixel by pixel: every 8x8 window at a step of 4, from sums over its 64 pixels, and the
+  /// squared differences one at a time (widths that are not a multiple of 4 or of 16, and a
+  /// plane over the 65,536 pixels the squared error sums in 32 bits at a time, included).
+  @Test("SSIM and squared error equal their pixel-by-pixel definitions exactly")
+  func vectorizedMatchesDefinition() {
+    var seed: UInt32 = 5
+    func plane(_ count: Int) -> [UInt8] {
+      (0..<count).map { _ in
+        seed = seed &* 1_103_515_245 &+ 12345
+        return UInt8(truncatingIfNeeded: seed >> 16)
+      }
+    }
+    for (width, height) in [(37, 29), (64, 40), (8, 8), (130, 9), (300, 250)] {
+      let a = plane(width * height)
+      var b = a
+      for i in stride(from: 0, to: b.count, by: 3) { b[i] = plane(1)[0] }
+      var windows = 0.0
+      let (columns, rows) = (width / 4, height / 4)
+      for by in 0..<(rows - 1) {
+        for bx in 0..<(columns - 1) {
+          var (s1, s2, ss, s12) = (0, 0, 0, 0)
+          for y in (by * 4)..<(by * 4 + 8) {
+            for x in (bx * 4)..<(bx * 4 + 8) {
+              let (p, q) = (Int(a[y * width + x]), Int(b[y * width + x]))
+              s1 += p
+              s2 += q
+              ss += p * p + q * q
+              s12 += p * q
+            }
+          }
+          windows += Double(FidelityMeter.windowSSIM(s1: s1, s2: s2, ss: ss, s12: s12))
+        }
+      }
+      let expected = windows / Double((rows - 1) * (columns - 1))
+      #expect(FidelityMeter.ssim(a, b, width: width, height: height) == expected)
+      let squared = zip(a, b).reduce(0) { $0 + (Int($1.0) - Int($1.1)) * (Int($1.0) - Int($1.1)) }
+      #expect(
+        FidelityMeter.meanSquaredError(a, b) == Double(squared) / Double(a.count))
+    }
+  }
 }

@@ -25,6 +25,10 @@ package struct FidelityMeter: Sendable {
   /// The interval with the lowest PSNR: its index among the `add` calls, and that PSNR.
   private(set) package var worst: (interval: Int, psnr: Double)?
   private var intervals = 0
+  /// The planes of the last interval's two sides, reused: fresh 1080p planes every interval
+  /// cost as much in the kernel's page clearing as the comparison itself.
+  private var referencePlanes: [[UInt8]] = []
+  private var outputPlanes: [[UInt8]] = []
 
   package init(
     width: Int, height: Int, background: (r: UInt8, g: UInt8, b: UInt8), ssim: Bool = true
@@ -55,8 +59,9 @@ package struct FidelityMeter: Sendable {
     precondition(reference.count == width * height * 4 && output.count == reference.count)
     defer { intervals += 1 }
     guard weight > 0 else { return }
-    let a = planes(reference)
-    let b = planes(output)
+    planes(reference, into: &referencePlanes)
+    planes(output, into: &outputPlanes)
+    let (a, b) = (referencePlanes, outputPlanes)
     var mse = 0.0
     var structural = 0.0
     for plane in 0..<3 {
@@ -72,30 +77,48 @@ package struct FidelityMeter: Sendable {
     if worst == nil || intervalPSNR < worst!.psnr { worst = (intervals, intervalPSNR) }
   }
 
-  /// R, G and B planes of `rgba` composited on the background.
-  private func planes(_ rgba: [UInt8]) -> [[UInt8]] {
+  /// R, G and B planes of `rgba` composited on the background, in one pass over it, into
+  /// `planes` (made the first time).
+  private func planes(_ rgba: [UInt8], into planes: inout [[UInt8]]) {
     let count = width * height
     let back = (Int(background.r), Int(background.g), Int(background.b))
-    return (0..<3).map { channel in
-      let under = channel == 0 ? back.0 : channel == 1 ? back.1 : back.2
-      return [UInt8](unsafeUninitializedCapacity: count) { plane, initialized in
-        rgba.withUnsafeBufferPointer { source in
-          for i in 0..<count {
-            let alpha = Int(source[i &* 4 &+ 3])
-            let value = source[i &* 4 &+ channel]
-            plane[i] = alpha == 255 ? value : Self.blend(Int(value), over: under, alpha: alpha)
+    if planes.count != 3 {
+      planes = Array(repeating: [UInt8](repeating: 0, count: count), count: 3)
+    }
+    var red = planes[0]
+    var green = planes[1]
+    var blue = planes[2]
+    planes = []
+    rgba.withUnsafeBufferPointer { source in
+      red.withUnsafeMutableBufferPointer { r in
+        green.withUnsafeMutableBufferPointer { g in
+          blue.withUnsafeMutableBufferPointer { b in
+            for i in 0..<count {
+              let p = i &* 4
+              let alpha = source[p &+ 3]
+              if alpha == 255 {
+                r[i] = source[p]
+                g[i] = source[p &+ 1]
+                b[i] = source[p &+ 2]
+              } else {
+                let a = Int(alpha)
+                r[i] = Self.blend(Int(source[p]), over: back.0, alpha: a)
+                g[i] = Self.blend(Int(source[p &+ 1]), over: back.1, alpha: a)
+                b[i] = Self.blend(Int(source[p &+ 2]), over: back.2, alpha: a)
+              }
+            }
           }
         }
-        initialized = count
       }
     }
+    planes = [red, green, blue]
   }
 
   /// FFmpeg's `overlay` blend of 8-bit straight alpha: (d(255 - a) + s a) / 255, rounded as
   /// its FAST_DIV255.
   static func blend(_ source: Int, over destination: Int, alpha: Int) -> UInt8 {
-    let x = destination * (255 - alpha) + source * alpha
-    return UInt8(((x + 128) * 257) >> 16)
+    let x = destination &* (255 &- alpha) &+ source &* alpha
+    return UInt8(truncatingIfNeeded: ((x &+ 128) &* 257) >> 16)
   }
 
   static func psnr(meanSquaredError mse: Double) -> Double {
@@ -106,9 +129,18 @@ package struct FidelityMeter: Sendable {
     var sum = 0
     a.withUnsafeBufferPointer { a in
       b.withUnsafeBufferPointer { b in
-        for i in 0..<a.count {
-          let d = Int(a[i]) &- Int(b[i])
-          sum &+= d &* d
+        // 32-bit sums over runs of 65,536 pixels (65,025 each at most: no overflow), which
+        // the compiler vectorizes.
+        var start = 0
+        while start < a.count {
+          let end = min(a.count, start &+ 65536)
+          var part: UInt32 = 0
+          for i in start..<end {
+            let d = Int32(a[i]) &- Int32(b[i])
+            part &+= UInt32(bitPattern: d &* d)
+          }
+          sum &+= Int(part)
+          start = end
         }
       }
     }
@@ -125,49 +157,73 @@ package struct FidelityMeter: Sendable {
   static func ssim(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int) -> Double {
     let columns = width >> 2
     let rows = height >> 2
-    // (s1, s2, ss, s12) of each 4x4 block in one row of blocks, four Ints per block; two rows
-    // of them reused (this runs on every measured interval).
+    let span = columns * 4
+    // Per pixel column of one row of blocks, the sums over its 4 pixel rows (a loop the
+    // compiler vectorizes), then per 4x4 block (s1, s2, ss, s12), four per block; two rows of
+    // blocks reused (this runs on every measured interval). No sum can overflow 32 bits: 16
+    // pixels' squares are at most 2,080,800, 64 pixels' 8,323,200.
+    var v1 = [UInt32](repeating: 0, count: span)
+    var v2 = v1
+    var vss = v1
+    var v12 = v1
     var above = [Int](repeating: 0, count: columns * 4)
     var current = above
-    func blockSums(row: Int, into sums: inout [Int]) {
-      a.withUnsafeBufferPointer { a in
-        b.withUnsafeBufferPointer { b in
-          for column in 0..<columns {
-            var s1 = 0
-            var s2 = 0
-            var ss = 0
-            var s12 = 0
-            for y in 0..<4 {
-              let base = (row * 4 + y) * width + column * 4
-              for x in 0..<4 {
-                let p = Int(a[base + x])
-                let q = Int(b[base + x])
-                s1 += p
-                s2 += q
-                ss += p * p + q * q
-                s12 += p * q
+    var total = 0.0
+    a.withUnsafeBufferPointer { a in
+      b.withUnsafeBufferPointer { b in
+        v1.withUnsafeMutableBufferPointer { v1 in
+          v2.withUnsafeMutableBufferPointer { v2 in
+            vss.withUnsafeMutableBufferPointer { vss in
+              v12.withUnsafeMutableBufferPointer { v12 in
+                func blockSums(row: Int, into sums: UnsafeMutableBufferPointer<Int>) {
+                  for x in 0..<span {
+                    v1[x] = 0
+                    v2[x] = 0
+                    vss[x] = 0
+                    v12[x] = 0
+                  }
+                  for y in 0..<4 {
+                    let base = (row &* 4 &+ y) &* width
+                    for x in 0..<span {
+                      let p = UInt32(a[base &+ x])
+                      let q = UInt32(b[base &+ x])
+                      v1[x] &+= p
+                      v2[x] &+= q
+                      vss[x] &+= p &* p &+ q &* q
+                      v12[x] &+= p &* q
+                    }
+                  }
+                  for column in 0..<columns {
+                    let x = column &* 4
+                    sums[x] = Int(v1[x] &+ v1[x &+ 1] &+ v1[x &+ 2] &+ v1[x &+ 3])
+                    sums[x &+ 1] = Int(v2[x] &+ v2[x &+ 1] &+ v2[x &+ 2] &+ v2[x &+ 3])
+                    sums[x &+ 2] = Int(vss[x] &+ vss[x &+ 1] &+ vss[x &+ 2] &+ vss[x &+ 3])
+                    sums[x &+ 3] = Int(v12[x] &+ v12[x &+ 1] &+ v12[x &+ 2] &+ v12[x &+ 3])
+                  }
+                }
+                above.withUnsafeMutableBufferPointer { above in
+                  current.withUnsafeMutableBufferPointer { current in
+                    var (up, down) = (above, current)
+                    blockSums(row: 0, into: up)
+                    for row in 1..<rows {
+                      blockSums(row: row, into: down)
+                      for column in 0..<(columns - 1) {
+                        let i = column &* 4
+                        func sum(_ k: Int) -> Int {
+                          up[i &+ k] &+ up[i &+ 4 &+ k] &+ down[i &+ k] &+ down[i &+ 4 &+ k]
+                        }
+                        total += Double(
+                          windowSSIM(s1: sum(0), s2: sum(1), ss: sum(2), s12: sum(3)))
+                      }
+                      swap(&up, &down)
+                    }
+                  }
+                }
               }
             }
-            sums[column * 4] = s1
-            sums[column * 4 + 1] = s2
-            sums[column * 4 + 2] = ss
-            sums[column * 4 + 3] = s12
           }
         }
       }
-    }
-    var total = 0.0
-    blockSums(row: 0, into: &above)
-    for row in 1..<rows {
-      blockSums(row: row, into: &current)
-      for column in 0..<(columns - 1) {
-        let i = column * 4
-        func sum(_ k: Int) -> Int {
-          above[i + k] + above[i + 4 + k] + current[i + k] + current[i + 4 + k]
-        }
-        total += Double(windowSSIM(s1: sum(0), s2: sum(1), ss: sum(2), s12: sum(3)))
-      }
-      swap(&above, &current)
     }
     return total / Double((rows - 1) * (columns - 1))
   }
@@ -176,9 +232,10 @@ package struct FidelityMeter: Sendable {
   static func windowSSIM(s1: Int, s2: Int, ss: Int, s12: Int) -> Float {
     let c1 = Int(0.01 * 0.01 * 255 * 255 * 64 + 0.5)
     let c2 = Int(0.03 * 0.03 * 255 * 255 * 64 * 63 + 0.5)
-    let variance = ss * 64 - s1 * s1 - s2 * s2
-    let covariance = s12 * 64 - s1 * s2
-    let numerator = Float(2 * s1 * s2 + c1) * Float(2 * covariance + c2)
-    return numerator / (Float(s1 * s1 + s2 * s2 + c1) * Float(variance + c2))
+    // Sums of 64 pixels: no product overflows, so wrapping arithmetic spares the checks.
+    let variance = ss &* 64 &- s1 &* s1 &- s2 &* s2
+    let covariance = s12 &* 64 &- s1 &* s2
+    let numerator = Float(2 &* s1 &* s2 &+ c1) * Float(2 &* covariance &+ c2)
+    return numerator / (Float(s1 &* s1 &+ s2 &* s2 &+ c1) * Float(variance &+ c2))
   }
 }

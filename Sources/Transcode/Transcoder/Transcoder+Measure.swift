@@ -63,7 +63,7 @@ extension Transcoder {
         let reference = reader.withCanvas { [UInt8]($0) }
         let end = time + Double(durations[index]) * 10
         // A frame identical to the one before it needs no new picture.
-        if reference != previous { walk.frameStarts(at: time) }
+        if !Self.same(reference, previous) { walk.frameStarts(at: time) }
         previous = reference
         while let current = picture {
           let currentEnd = pictureEnd(current)
@@ -93,6 +93,18 @@ extension Transcoder {
       maxStartErrorMilliseconds: walk.maxStartError,
       durationErrorMilliseconds: videoEnd.isFinite ? videoEnd - time : 0,
       bytes: InputFile.size(output) ?? 0, gifBytes: plan.source.bytes.count)
+  }
+}
+
+extension Transcoder {
+  /// Whether two canvases hold the same bytes (memcmp: a 1080p canvas is 8 MB).
+  fileprivate static func same(_ a: [UInt8], _ b: [UInt8]?) -> Bool {
+    guard let b, a.count == b.count else { return false }
+    return a.withUnsafeBytes { x in
+      b.withUnsafeBytes { y in
+        a.isEmpty || SystemCalls.sameBytes(x.baseAddress!, y.baseAddress!, count: a.count)
+      }
+    }
   }
 }
 
