@@ -15,6 +15,8 @@ func fuzzSearch(_ data: UnsafeBufferPointer<UInt8>) {
     slope: Double(input.int(0...1000)) / 100, maxTrials: input.int(0...12),
     closeEnough: Double(input.int(0...100)) / 100)
   if input.bool() { search.ceiling = input.int(1...1 << 30) }
+  // A start hint (`--to web`'s WebM from the video before it), anywhere, even off the range.
+  if input.bool() { search = search.starting(near: Double(input.int(-300...300)) / 2) }
   func psnr() -> Double {
     input.byte() == 255 ? .infinity : Double(input.int(0...20000)) / 100
   }

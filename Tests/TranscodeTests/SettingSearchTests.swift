@@ -91,6 +91,46 @@ import Testing
     }
   }
 
+  @Test("a start near the answer: the same answer in fewer trials; the nearest candidate")
+  func startNearTheAnswer() {
+    let search = SettingSearch(
+      range: 0...63, direction: .higherIsWorse, target: 35, start: 35, slope: 0.2)
+    let from = run(search, crfCurve)
+    let near = run(search.starting(near: 29.6), crfCurve)
+    // crfCurve meets 35 dB up to crf 30, exactly there: from 35 it takes [35, 22, 30] (down by
+    // the prior slope, then between); from the hint, 30 alone (close enough to the target).
+    #expect(from.chosen.setting == 30 && near.chosen.setting == 30)
+    #expect(from.trials.map(\.setting) == [35, 22, 30])
+    #expect(near.trials.map(\.setting) == [30])
+    // A hint off the range starts at its end; one that is not a number changes nothing.
+    #expect(search.starting(near: -12).start == 0)
+    #expect(search.starting(near: 80.4).start == 63)
+    #expect(search.starting(near: .nan).start == 35)
+    // AVIF's candidates skip qualities: the nearest one is taken.
+    let avif = SettingSearch.quality(.avif, target: 35)
+    #expect(avif.candidates.contains(avif.starting(near: 61).start))
+    #expect(abs(avif.starting(near: 61).start - 61) <= 1)
+  }
+
+  @Test("a WebM's search starts from the crf the video before it found")
+  func webmStartFromTheVideoBefore() {
+    func made(_ kind: WebRendition.Kind, _ setting: Int) -> WebRendition {
+      WebRendition(
+        kind: kind, path: "x", mimeType: "video/mp4", setting: setting,
+        fidelity: Fidelity(
+          psnr: 35, ssim: nil, worstFrame: 0, worstPSNR: 35, maxStartErrorMilliseconds: 0,
+          durationErrorMilliseconds: 0, bytes: 1, gifBytes: 2),
+        dropped: nil)
+    }
+    #expect(WebMaker.start(.webmAV1, after: [made(.mp4, 31)]) == 3.3 * 31 - 60)
+    #expect(
+      WebMaker.start(.webmVP9, after: [made(.mp4, 31), made(.webmAV1, 43)]) == 0.85 * 43 + 2)
+    #expect(WebMaker.start(.webmAV1, after: []) == nil)
+    #expect(WebMaker.start(.webmVP9, after: [made(.mp4, 31)]) == nil)
+    #expect(WebMaker.start(.mp4, after: [made(.mp4, 31)]) == nil)
+    #expect(WebMaker.start(.avif, after: [made(.webp, 50)]) == nil)
+  }
+
   @Test("exact outcomes: the trials run, in order")
   func exactTrials() {
     let search = SettingSearch(

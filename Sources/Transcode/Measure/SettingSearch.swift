@@ -77,6 +77,19 @@ package struct SettingSearch: Sendable {
       start: start, slope: slope, maxTrials: maxTrials, closeEnough: closeEnough)
   }
 
+  /// The same search starting from the candidate nearest `setting` (the first of two as near).
+  package func starting(near setting: Double) -> SettingSearch {
+    var search = self
+    if setting.isFinite,
+      let nearest = candidates.min(by: {
+        abs(Double($0) - setting) < abs(Double($1) - setting)
+      })
+    {
+      search.start = nearest
+    }
+    return search
+  }
+
   /// The smallest slope believed (dB per step): flatter trials are noise.
   static let minimumSlope = 0.02
 

@@ -220,11 +220,12 @@ extension Transcoder {
   /// when its trials show the target cannot be met under `ceiling` bytes (its sample's
   /// predictions corrected by `sampleRatio`, ``TargetSearch/sampleRatio``), and keeps a whole
   /// output measured at `floor` or more (``TargetSearch/floor``); `onEncode` is told the number
-  /// of each of the search's encodes as it starts.
+  /// of each of the search's encodes as it starts; the search's first trial is the candidate
+  /// nearest `start` when one is given (``SettingSearch/starting(near:)``).
   static func attempt<Request: OutputRequest>(
     _ request: Request, read: GIFPlan?, cancellation: Cancellation,
     progress: (@Sendable (VideoProgress) -> Void)?, sample: TrialSample? = nil,
-    ceiling: Int? = nil, sampleRatio: Double? = nil, floor: Double? = nil,
+    ceiling: Int? = nil, sampleRatio: Double? = nil, floor: Double? = nil, start: Double? = nil,
     onEncode: ((Int) -> Void)? = nil
   ) throws(TranscodeError) -> Converted<Request.Setup.Summary> {
     let plan: GIFPlan
@@ -242,9 +243,10 @@ extension Transcoder {
       try OutputFiles(
         targets: setup.targets, replace: setup.replaces, input: input, cancellation: cancellation)
     }
-    guard let search = setup.search else {
+    guard var search = setup.search else {
       return .made(try setup.run(files: try files(), progress: progress))
     }
+    if let start { search = search.starting(near: start) }
     var target = TargetSearch(
       search: search, measuring: try plan.measuringPlan(), schedule: setup.schedule,
       sample: sample
