@@ -129,6 +129,8 @@ import Testing
     #expect(WebMaker.start(.webmVP9, after: [made(.mp4, 31)]) == nil)
     #expect(WebMaker.start(.mp4, after: [made(.mp4, 31)]) == nil)
     #expect(WebMaker.start(.avif, after: [made(.webp, 50)]) == nil)
+    #expect(WebMaker.start(.avif, after: [made(.mp4, 13), made(.webp, 87)]) == 74)
+    #expect(WebMaker.start(.webp, after: [made(.mp4, 13)]) == nil)
   }
 
   @Test("exact outcomes: the trials run, in order")

@@ -158,7 +158,8 @@ struct WebMaker {
         {
           bound = Bound(bytes: webp.bytes, name: "the \(webp.kind.label)")
         }
-        var made = try make(kind, warnings: &warnings, bound: bound)
+        var made = try make(
+          kind, warnings: &warnings, bound: bound, start: Self.start(kind, after: renditions))
         if made.kept, made.bytes >= bound.bytes, bound.bytes < plan.source.bytes.count {
           made.dropped = "not smaller than \(bound.name) (\(made.bytes) bytes, \(bound.bytes))"
         }
@@ -227,7 +228,9 @@ struct WebMaker {
   /// (how hard its content is), or nil for the codec's default. Fitted on the real-world bench's
   /// answers (12 GIFs that made all three, crf 63 caps left out): AV1 = 3.3 x the MP4's - 60
   /// (within 5 of the crf found, where the default 35 was up to 28 off), VP9 = 0.85 x the AV1's
-  /// + 2 (within 8 but for one).
+  /// + 2 (within 8 but for one). An opaque GIF's AVIF, made when no video was kept, from the
+  /// MP4's crf too: quality 100 - 2 x crf (a photo's MP4 crf 13 and AVIF quality 73, another's
+  /// 12 and 72, a screen recording's 25 and 48).
   static func start(_ kind: WebRendition.Kind, after made: [WebRendition]) -> Double? {
     // A candidate given up on its trials counts too: its best trial's crf.
     func found(_ kind: WebRendition.Kind) -> Double? {
@@ -236,7 +239,8 @@ struct WebMaker {
     switch kind {
     case .webmAV1: return found(.mp4).map { 3.3 * $0 - 60 }
     case .webmVP9: return found(.webmAV1).map { 0.85 * $0 + 2 }
-    case .mp4, .webp, .avif: return nil
+    case .avif: return found(.mp4).map { 100 - 2 * $0 }
+    case .mp4, .webp: return nil
     }
   }
 
