@@ -123,6 +123,7 @@ import Testing
         dropped: nil)
     }
     #expect(WebMaker.start(.webmAV1, after: [made(.mp4, 31)]) == 3.3 * 31 - 60)
+    #expect(WebMaker.start(.webmAV1, after: [made(.mp4, 15)]) == 7.5)
     #expect(
       WebMaker.start(.webmVP9, after: [made(.mp4, 31), made(.webmAV1, 43)]) == 0.85 * 43 + 2)
     #expect(WebMaker.start(.webmAV1, after: []) == nil)
@@ -272,6 +273,29 @@ import Testing
       .init(setting: 52, psnr: 35.41, bytes: 6416),
     ]
     #expect(vp9.correction(from: 52, measured: 34.12, trials: far) == 48)
+    // A search started near its answer tried nothing of lower quality: its sample met 35.3 dB
+    // at crf 32 (crf 31 above it), and the whole measured 36.21 dB (a real screen recording's
+    // AV1 WebM); without a trial to step to, the trials' slope (0.3 dB a step) says 3 steps
+    // down, to crf 35 (the hint's first version kept that recording's crf 32 file: 16% larger).
+    let av1 = SettingSearch(
+      range: 0...63, direction: .higherIsWorse, target: 35.3, start: 32, slope: 0.2)
+    let near = [
+      SettingSearch.Trial(setting: 32, psnr: 35.4, bytes: 60000),
+      .init(setting: 31, psnr: 35.7, bytes: 64000),
+    ]
+    #expect(av1.correction(from: 32, measured: 36.21, trials: near) == 35)
+    // The same recording in full: its sample met the target at crf 31 (35.37 dB) and missed
+    // at 32 (35.21), the whole at 31 measured 36.31: with that offset crf 32 meets it too, and
+    // still 0.85 dB over, so the sample's slope (0.16 dB a step) goes on 5 steps, to crf 37.
+    let recording = [
+      SettingSearch.Trial(setting: 32, psnr: 35.209, bytes: 227450),
+      .init(setting: 31, psnr: 35.365, bytes: 239416),
+    ]
+    #expect(av1.correction(from: 31, measured: 36.309, trials: recording) == 37)
+    // Within the tolerance it stays; and with a lower-quality trial that fails, too.
+    #expect(av1.correction(from: 32, measured: 35.5, trials: near) == nil)
+    let bracketed = near + [.init(setting: 33, psnr: 34.2, bytes: 56000)]
+    #expect(av1.correction(from: 32, measured: 36.21, trials: bracketed) == nil)
   }
 
   @Test("preference: meets the target, then smaller; else higher PSNR")

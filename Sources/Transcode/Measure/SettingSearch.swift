@@ -197,7 +197,9 @@ package struct SettingSearch: Sendable {
   /// onto the target at a smaller size, or nil. When the sample trials tried `setting`, the
   /// full encode's offset from it (a sample's PSNR is not the whole GIF's) is added to every
   /// trial: when the encode met the target, the lowest trial that then meets it too is the
-  /// answer (nil when that is `setting`); when it missed by more than `tolerance`, the first
+  /// answer (nil when that is `setting`), or when no trial of lower quality than it was tried
+  /// and it still overshoots by more than `tolerance`, the slope's steps down from it; when it
+  /// missed by more than `tolerance`, the first
   /// candidate where the line from the encode to the lowest trial that then meets it reaches the
   /// target. Otherwise the trials' slope says how many steps make up the
   /// difference, when the encode missed the target by more than `tolerance` either way.
@@ -211,7 +213,17 @@ package struct SettingSearch: Sendable {
       let offset = measured - sampled
       let lowest = tried.filter { $0.value.psnr + offset >= target }.keys.min()
       if measured >= target {
-        return lowest.flatMap { $0 < index ? candidates[$0] : nil }
+        // The encode meets the target, so with the offset its own trial does: `lowest` is set.
+        let answer = min(lowest ?? index, index)
+        // When nothing of lower quality was tried (a search started near its answer) and the
+        // answer still overshoots, the slope steps on down from it rather than stay that large.
+        let overshoot = (tried[answer]?.psnr ?? sampled) + offset - target
+        if !tried.keys.contains(where: { $0 < answer }), overshoot > tolerance {
+          let steps = max(1, Int((overshoot / slope(tried, near: answer)).rounded(.down)))
+          let stepped = max(0, answer - steps)
+          return stepped == index ? nil : candidates[stepped]
+        }
+        return answer < index ? candidates[answer] : nil
       }
       if measured < target - tolerance, let lowest, lowest > index {
         // Between the encode and that trial, where the offset line crosses the target (up

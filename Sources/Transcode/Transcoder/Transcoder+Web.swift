@@ -227,7 +227,10 @@ struct WebMaker {
   /// Where a WebM's crf search starts, from the crf the video made before it found on this GIF
   /// (how hard its content is), or nil for the codec's default. Fitted on the real-world bench's
   /// answers (12 GIFs that made all three, crf 63 caps left out): AV1 = 3.3 x the MP4's - 60
-  /// (within 5 of the crf found, where the default 35 was up to 28 off), VP9 = 0.85 x the AV1's
+  /// (within 5 of the crf found, where the default 35 was up to 28 off), but at least half the
+  /// MP4's (below MP4 crf 20 the line falls off the range: a sprite's MP4 crf 15 put the AV1
+  /// search at crf 0, and its six trials ended at crf 4, twice the bytes of crf 10), VP9 = 0.85 x
+  /// the AV1's
   /// + 2 (within 8 but for one). An opaque GIF's AVIF, made when no video was kept, from the
   /// MP4's crf too: quality 100 - 2 x crf (a photo's MP4 crf 13 and AVIF quality 73, another's
   /// 12 and 72, a screen recording's 25 and 48).
@@ -237,7 +240,7 @@ struct WebMaker {
       made.first { $0.kind == kind }.map { Double($0.setting) }
     }
     switch kind {
-    case .webmAV1: return found(.mp4).map { 3.3 * $0 - 60 }
+    case .webmAV1: return found(.mp4).map { max(3.3 * $0 - 60, 0.5 * $0) }
     case .webmVP9: return found(.webmAV1).map { 0.85 * $0 + 2 }
     case .avif: return found(.mp4).map { 100 - 2 * $0 }
     case .mp4, .webp: return nil
