@@ -292,6 +292,13 @@ import Testing
       .init(setting: 31, psnr: 35.365, bytes: 239416),
     ]
     #expect(av1.correction(from: 31, measured: 36.309, trials: recording) == 37)
+    // A lower-quality trial that was identical (infinite PSNR, as a made-up curve gave the
+    // search fuzzer): one step on from it, not an infinite number (which trapped).
+    let identical = [
+      SettingSearch.Trial(setting: 32, psnr: 35.4, bytes: 60000),
+      .init(setting: 34, psnr: .infinity, bytes: 50000),
+    ]
+    #expect(av1.correction(from: 32, measured: 36.2, trials: identical) == 35)
     // Within the tolerance it stays; and with a lower-quality trial that fails, too.
     #expect(av1.correction(from: 32, measured: 35.5, trials: near) == nil)
     let bracketed = near + [.init(setting: 33, psnr: 34.2, bytes: 56000)]

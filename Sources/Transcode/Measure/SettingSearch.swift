@@ -219,7 +219,9 @@ package struct SettingSearch: Sendable {
         // answer still overshoots, the slope steps on down from it rather than stay that large.
         let overshoot = (tried[answer]?.psnr ?? sampled) + offset - target
         if !tried.keys.contains(where: { $0 < answer }), overshoot > tolerance {
-          let steps = max(1, Int((overshoot / slope(tried, near: answer)).rounded(.down)))
+          // An identical trial (infinite PSNR) says nothing of how far: one step.
+          let far = overshoot.isFinite ? overshoot / slope(tried, near: answer) : 1
+          let steps = max(1, Int(min(Double(candidates.count), far).rounded(.down)))
           let stepped = max(0, answer - steps)
           return stepped == index ? nil : candidates[stepped]
         }
@@ -232,15 +234,17 @@ package struct SettingSearch: Sendable {
         let reaches = tried[lowest]!.psnr + offset
         guard reaches.isFinite, reaches > measured else { return candidates[lowest] }
         let x = Double(index) + (target - measured) / (reaches - measured) * Double(lowest - index)
-        return candidates[min(lowest, max(index + 1, Int(x.rounded(.up))))]
+        return candidates[min(lowest, max(index + 1, Int(min(Double(lowest), x).rounded(.up))))]
       }
     }
     let perStep = slope(tried, near: index)
+    // At most the whole range: a far miss (or a made-up PSNR) converts to an Int safely.
+    let steps = Double(candidates.count)
     var corrected = index
     if measured < target - tolerance {
-      corrected = index + max(1, Int(((target - measured) / perStep).rounded(.up)))
+      corrected = index + max(1, Int(min(steps, (target - measured) / perStep).rounded(.up)))
     } else if measured > target + tolerance, measured.isFinite {
-      corrected = index - Int(((measured - target) / perStep).rounded(.down))
+      corrected = index - Int(min(steps, (measured - target) / perStep).rounded(.down))
     } else if !measured.isFinite, index > 0 {
       corrected = index - 1
     }
