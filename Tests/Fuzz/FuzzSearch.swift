@@ -15,19 +15,38 @@ func fuzzSearch(_ data: UnsafeBufferPointer<UInt8>) {
     slope: Double(input.int(0...1000)) / 100, maxTrials: input.int(0...12),
     closeEnough: Double(input.int(0...100)) / 100)
   if input.bool() { search.ceiling = input.int(1...1 << 30) }
+  // `--to web`'s economy: no trial that could save less than this share.
+  if input.bool() { search.smallestSaving = Double(input.int(0...20)) / 100 }
+  // A ceiling told after the first trial (`--to web`'s AVIF, once the WebP is made).
+  let lateCeiling: Int?? = input.bool() ? .some(input.bool() ? input.int(1...1 << 30) : nil) : nil
   // A start hint (`--to web`'s WebM from the video before it), anywhere, even off the range.
   if input.bool() { search = search.starting(near: Double(input.int(-300...300)) / 2) }
   func psnr() -> Double {
     input.byte() == 255 ? .infinity : Double(input.int(0...20000)) / 100
   }
   var curve: [Int: (psnr: Double, bytes: Int)] = [:]
-  let outcome = search.run { setting in
-    guard range.contains(setting), curve[setting] == nil else {
-      fatalError("tried \(setting): outside \(range) or a second time")
-    }
-    let point = (psnr: psnr(), bytes: input.int(1...1 << 30))
-    curve[setting] = point
-    return point
+  var told = 0
+  let outcome = search.run(
+    { setting in
+      guard range.contains(setting), curve[setting] == nil else {
+        fatalError("tried \(setting): outside \(range) or a second time")
+      }
+      if lateCeiling != nil && told != min(curve.count, 1) {
+        fatalError("late ceiling not asked once")
+      }
+      let point = (psnr: psnr(), bytes: input.int(1...1 << 30))
+      curve[setting] = point
+      return point
+    },
+    ceilingAfterFirst: lateCeiling.map { ceiling in
+      {
+        told += 1
+        return ceiling
+      }
+    })
+  if let lateCeiling {
+    if told != 1 { fatalError("late ceiling asked \(told) times") }
+    search.ceiling = lateCeiling
   }
   guard (1...max(1, search.maxTrials)).contains(outcome.trials.count) else {
     fatalError("\(outcome.trials.count) trials with a limit of \(search.maxTrials)")

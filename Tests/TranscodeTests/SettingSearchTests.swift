@@ -195,6 +195,58 @@ import Testing
     #expect(differs.trials.count > 2, "\(differs.trials)")
   }
 
+  /// Nothing between a failing trial and the passing one above it is smaller than the failing
+  /// one: when the two are within the smallest saving (`--to web`: 6%) in bytes, no trial
+  /// between them is made.
+  @Test("a failing and a passing trial within the smallest saving in bytes end the search")
+  func smallestSaving() {
+    // A photo's WebP: lossy frames stall near 32 dB, lossless ones jump past the target (all
+    // of them at quality 100).
+    func photo(_ q: Int) -> (Double, Int) {
+      if q == 100 { return (.infinity, 357_514) }
+      if q >= 87 { return (59.5, 355_824 + 100 * (q - 87)) }
+      return (29.22 + Double(q) * 0.03, 319_018 + 739 * (q - 50))
+    }
+    var search = SettingSearch(
+      range: 0...100, direction: .higherIsBetter, target: 35, start: 50, slope: 0.08)
+    search.smallestSaving = 0.06
+    let outcome = run(search, photo)
+    // 50 fails (319,018 bytes), 100 passes (357,514), 75 fails (337,493): 5.6% apart.
+    #expect(outcome.trials.map(\.setting) == [50, 100, 75])
+    #expect(outcome.chosen.setting == 100)
+    // At 5% the search goes on between them, and so it does by default (0: off).
+    var finer = search
+    finer.smallestSaving = 0.05
+    #expect(run(finer, photo).trials.count > 3)
+    finer.smallestSaving = 0
+    #expect(run(finer, photo).trials.count == 6)
+  }
+
+  /// A bound another search is still finding, told after the first trial: the same trials
+  /// and answer as with it known from the start, asked for exactly once.
+  @Test("a ceiling told after the first trial: the same outcome, asked once")
+  func ceilingAfterFirst() {
+    var search = SettingSearch(
+      range: 1...51, direction: .higherIsWorse, target: 40, start: 23, slope: 0.4)
+    for ceiling in [7_015, 7_016, 9_000, nil] {
+      search.ceiling = ceiling
+      let known = run(search, crfCurve)
+      search.ceiling = 1
+      var asked = 0
+      let late = search.run(
+        { crf -> (psnr: Double, bytes: Int) in
+          #expect(asked == (crf == 23 ? 0 : 1))
+          return crfCurve(crf)
+        },
+        ceilingAfterFirst: {
+          asked += 1
+          return ceiling
+        })
+      #expect(late == known, "\(String(describing: ceiling))")
+      #expect(asked == 1)
+    }
+  }
+
   @Test("a target out of reach: the best quality tried, after few trials")
   func outOfReach() {
     let search = SettingSearch(

@@ -6,12 +6,13 @@
 /// the target and the highest below it that did not, and steps between them by linear
 /// interpolation (outside them, by the slope the trials showed, or `slope` before there are
 /// two). It stops when the two are neighbours, when a trial lands within `closeEnough` above the
-/// target, when the next index was tried already or the worst or best candidate settles it, or
-/// after `maxTrials`, or when a trial gives the same file as an earlier one (same bytes, same
-/// PSNR: the setting is not what shapes the file there; libwebp keeps its lossless frames over
-/// a whole range of qualities, and six trials of one 15,274-byte WebP were made before this
-/// rule). Curves that are not monotone (libwebp chooses lossless frames when they are smaller)
-/// only cost trials: the answer is always the best trial by ``prefers(_:over:)``.
+/// target, when the next index was tried already or the worst or best candidate settles it,
+/// after `maxTrials`, when the two differ in bytes by at most ``smallestSaving``, or when a
+/// trial gives the same file as an earlier one (same bytes, same PSNR: the setting is not what
+/// shapes the file there; libwebp keeps its lossless frames over a whole range of qualities,
+/// and six trials of one 15,274-byte WebP were made before this rule). Curves that are not
+/// monotone (libwebp chooses lossless frames when they are smaller) only cost trials: the
+/// answer is always the best trial by ``prefers(_:over:)``.
 package struct SettingSearch: Sendable {
   /// Which way a setting's number runs.
   package enum Direction: Sendable {
@@ -47,6 +48,12 @@ package struct SettingSearch: Sendable {
   package var maxTrials: Int
   /// A trial that meets the target by at most this many dB ends the search.
   package var closeEnough: Double
+  /// The share of the best passing trial's bytes below which a trial between it and the
+  /// failing trial under it is not made (0: every such trial is): it could save at most that
+  /// much (a file between the two is no smaller than the failing one), about half of it on
+  /// average. `--to web` sets ``WebRequest/smallestSaving``; a plain conversion's target is
+  /// searched to the last setting.
+  package var smallestSaving = 0.0
   /// Bytes that make the search pointless: a trial under the target at or over them ends it
   /// (``Outcome/hopeless``), since PSNR and size grow together, so what meets the target would
   /// be larger still; so do two trials under the target whose line reaches it only over
@@ -94,10 +101,16 @@ package struct SettingSearch: Sendable {
   static let minimumSlope = 0.02
 
   /// Runs the search; `trial` encodes at a setting and returns its PSNR (infinity when
-  /// identical) and bytes. Errors from `trial` end the search.
+  /// identical) and bytes. Errors from `trial` end the search. `ceilingAfterFirst`, when given,
+  /// is called once the first trial is made and before it is judged, and its answer is the
+  /// ``ceiling`` from there on (a bound that another search was still finding: the first
+  /// trial's setting never depends on it, so the outcome is the one it would be had the bound
+  /// been known from the start).
   package func run<E: Error>(
-    _ trial: (Int) throws(E) -> (psnr: Double, bytes: Int)
+    _ trial: (Int) throws(E) -> (psnr: Double, bytes: Int),
+    ceilingAfterFirst: (() throws(E) -> Int?)? = nil
   ) throws(E) -> Outcome {
+    var ceiling = self.ceiling
     var tried: [Int: Trial] = [:]
     var order: [Trial] = []
     var next: Int? = candidates.firstIndex(of: start)
@@ -107,6 +120,7 @@ package struct SettingSearch: Sendable {
       tried[index] = result
       let repeated = order.contains { $0.psnr == psnr && $0.bytes == bytes }
       order.append(result)
+      if order.count == 1, let ceilingAfterFirst { ceiling = try ceilingAfterFirst() }
       if let ceiling, psnr < target,
         bytes >= ceiling
           || Double(Self.extrapolatedBytes(tried.values, target: target) ?? 0)
@@ -158,6 +172,9 @@ package struct SettingSearch: Sendable {
     switch (fail, pass) {
     case (let low?, let high?):
       if high - low <= 1 { return nil }
+      // Bytes grow with the index: nothing between the two can be smaller than the failing one.
+      let (kept, floor) = (tried[high]!.bytes, tried[low]!.bytes)
+      if smallestSaving > 0, Double(kept - floor) <= Double(kept) * smallestSaving { return nil }
       let (a, b) = (tried[low]!.psnr, tried[high]!.psnr)
       if b.isFinite && b > a {
         let x = Double(low) + (target - a) / (b - a) * Double(high - low)

@@ -47,6 +47,16 @@ struct TargetSearch {
   var floor: Double? = nil
   /// Told the number of each encode as it starts (trials and whole outputs, from 1).
   var onEncode: ((Int) -> Void)? = nil
+  /// When set, the ``ceiling`` and ``sampleRatio`` come from here instead, asked once the first
+  /// trial is made (another search finding them meanwhile): nothing before that depends on
+  /// them, so the search goes as it would had they been given.
+  var late: (() throws(TranscodeError) -> Late)? = nil
+
+  /// A ceiling and a sample ratio told after the first trial (``late``).
+  struct Late {
+    var ceiling: Int?
+    var sampleRatio: Double?
+  }
 
   /// How a search ended: an output found and written, or given up when trials showed that
   /// meeting the target would not fit under the ceiling (no output is written then).
@@ -136,27 +146,41 @@ struct TargetSearch {
     var encodes = 0
     var measuredRatio: Double? = nil
     var search = self.search
+    // The ceiling and ratio, the late ones once the first trial is made.
+    let known = Cell(Late(ceiling: self.ceiling, sampleRatio: self.sampleRatio))
+    var ceiling: Int? { known.value.ceiling }
+    var sampleRatio: Double? { known.value.sampleRatio }
+    func learn() throws(TranscodeError) {
+      if let late { known.value = try late() }
+    }
     if let windows = sample.windows {
       let claimed = try files()
       let sampled = schedule.sampled(windows)
       let segments = schedule.frames(of: windows, frameCount: frameCount)
       // Whole pictures per sampled picture: a sample's bytes times this predict the whole's,
       // corrected by a measured ratio when there is one.
-      let scale =
-        Double(schedule.entries.count) / Double(max(1, sampled.entries.count))
-        * (sampleRatio ?? 1)
-      let margin = sampleRatio == nil ? Self.sampleMargin : Self.calibratedMargin
-      search.ceiling = ceiling.map { Int(Double($0) / scale * margin) }
-      let outcome = try search.run { (setting) throws(TranscodeError) -> (Double, Int) in
-        try cancellation.check()
-        let trial = try OutputFiles(
-          targets: [output], replace: true, cancellation: cancellation)
-        defer { trial.discard() }
-        starting()
-        _ = try encode(setting, sampled, trial)
-        let fidelity = try measure(trial, segments: segments, ssim: false)
-        return (fidelity.psnr, fidelity.bytes)
-      }
+      let pictures = Double(schedule.entries.count) / Double(max(1, sampled.entries.count))
+      var scale: Double { pictures * (sampleRatio ?? 1) }
+      var margin: Double { sampleRatio == nil ? Self.sampleMargin : Self.calibratedMargin }
+      var sampleCeiling: Int? { ceiling.map { Int(Double($0) / scale * margin) } }
+      search.ceiling = sampleCeiling
+      let outcome = try search.run(
+        { (setting) throws(TranscodeError) -> (Double, Int) in
+          try cancellation.check()
+          let trial = try OutputFiles(
+            targets: [output], replace: true, cancellation: cancellation)
+          defer { trial.discard() }
+          starting()
+          _ = try encode(setting, sampled, trial)
+          let fidelity = try measure(trial, segments: segments, ssim: false)
+          return (fidelity.psnr, fidelity.bytes)
+        },
+        ceilingAfterFirst: late == nil
+          ? nil
+          : { () throws(TranscodeError) -> Int? in
+            try learn()
+            return sampleCeiling
+          })
       let predicted = Int((Double(outcome.chosen.bytes) * scale).rounded())
       let verify = sampleRatio == nil ? Self.verifyFactor : Self.calibratedVerifyFactor
       let meets = outcome.chosen.psnr >= search.target
@@ -185,11 +209,18 @@ struct TargetSearch {
     } else {
       search.ceiling = ceiling
       if let floor { search.target = min(search.target, floor) }
-      let outcome = try search.run { (setting) throws(TranscodeError) -> (Double, Int) in
-        let candidate = try full(setting, into: try files())
-        keep(candidate)
-        return (candidate.trial.psnr, candidate.trial.bytes)
-      }
+      let outcome = try search.run(
+        { (setting) throws(TranscodeError) -> (Double, Int) in
+          let candidate = try full(setting, into: try files())
+          keep(candidate)
+          return (candidate.trial.psnr, candidate.trial.bytes)
+        },
+        ceilingAfterFirst: late == nil
+          ? nil
+          : { () throws(TranscodeError) -> Int? in
+            try learn()
+            return ceiling
+          })
       encodes = outcome.trials.count
     }
     guard let chosen = best else { throw .internalError("\(output): no trial encode kept") }
@@ -264,4 +295,11 @@ extension SettingSearch {
         candidates: candidates, target: target, start: format.defaultQuality, slope: 0.45)
     }
   }
+}
+
+/// A value that a closure replaces, for its caller to read after the call.
+final class Cell<Value> {
+  var value: Value
+
+  init(_ value: Value) { self.value = value }
 }

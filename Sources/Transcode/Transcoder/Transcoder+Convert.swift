@@ -221,12 +221,15 @@ extension Transcoder {
   /// predictions corrected by `sampleRatio`, ``TargetSearch/sampleRatio``), and keeps a whole
   /// output measured at `floor` or more (``TargetSearch/floor``); `onEncode` is told the number
   /// of each of the search's encodes as it starts; the search's first trial is the candidate
-  /// nearest `start` when one is given (``SettingSearch/starting(near:)``).
+  /// nearest `start` when one is given (``SettingSearch/starting(near:)``); it makes no trial
+  /// that could save less than `smallestSaving` (``SettingSearch/smallestSaving``); `late`
+  /// tells the ceiling and sample ratio after the first trial instead (``TargetSearch/late``).
   static func attempt<Request: OutputRequest>(
     _ request: Request, read: GIFPlan?, cancellation: Cancellation,
     progress: (@Sendable (VideoProgress) -> Void)?, sample: TrialSample? = nil,
     ceiling: Int? = nil, sampleRatio: Double? = nil, floor: Double? = nil, start: Double? = nil,
-    onEncode: ((Int) -> Void)? = nil
+    smallestSaving: Double = 0, onEncode: ((Int) -> Void)? = nil,
+    late: (() throws(TranscodeError) -> TargetSearch.Late)? = nil
   ) throws(TranscodeError) -> Converted<Request.Setup.Summary> {
     let plan: GIFPlan
     if let read {
@@ -247,6 +250,7 @@ extension Transcoder {
       return .made(try setup.run(files: try files(), progress: progress))
     }
     if let start { search = search.starting(near: start) }
+    search.smallestSaving = smallestSaving
     var target = TargetSearch(
       search: search, measuring: try plan.measuringPlan(), schedule: setup.schedule,
       sample: sample
@@ -257,6 +261,7 @@ extension Transcoder {
     target.sampleRatio = sampleRatio
     target.floor = floor
     target.onEncode = onEncode
+    target.late = late
     let ending = try target.run(
       files: files,
       encode: { (setting, sample, files) throws(TranscodeError) -> Request.Setup.Summary in

@@ -56,7 +56,7 @@ extension Transcoder {
 }
 
 /// One GIF's `--to web` run.
-struct WebMaker {
+struct WebMaker: Sendable {
   let request: WebRequest
   let plan: GIFPlan
   let cancellation: Cancellation
@@ -112,10 +112,7 @@ struct WebMaker {
     // answers of the real-world bench), and the VP9 WebM, bounded by it, then stops after a
     // trial or two instead of being searched and encoded whole to be dropped.
     let videos: [WebRendition.Kind] = transparent ? [] : [.mp4, .webmAV1, .webmVP9]
-    // The WebP first: it costs a fraction of the AVIF's trials, and every browser that shows
-    // AVIF shows WebP, so an AVIF is worth keeping only under the WebP's size (its bound).
-    let images: [WebRendition.Kind] = [.webp, .avif]
-    var total = videos.count + images.count
+    var total = videos.count + 2
     var done = 0
     for kind in videos {
       // The MP4 comes first: without it no WebM is kept (below), so none is made. A WebM must
@@ -149,23 +146,9 @@ struct WebMaker {
     }
     var answer: WebSummary.Answer = hasMP4 ? .video : .gif
     if answer == .gif {
-      for kind in images {
-        position = (done, total)
-        progress?(WebProgress(done: done, total: total, making: kind))
-        var bound = Bound(bytes: plan.source.bytes.count, name: "the GIF")
-        if let webp = renditions.first(where: { $0.kept && $0.kind == .webp }),
-          webp.bytes < bound.bytes
-        {
-          bound = Bound(bytes: webp.bytes, name: "the \(webp.kind.label)")
-        }
-        var made = try make(
-          kind, warnings: &warnings, bound: bound, start: Self.start(kind, after: renditions))
-        if made.kept, made.bytes >= bound.bytes, bound.bytes < plan.source.bytes.count {
-          made.dropped = "not smaller than \(bound.name) (\(made.bytes) bytes, \(bound.bytes))"
-        }
-        renditions.append(made)
-        done += 1
-      }
+      position = (done, total)
+      renditions += try makeImages(after: renditions, warnings: &warnings)
+      done += 2
       if renditions.contains(where: { $0.kept && !$0.kind.isVideo }) { answer = .picture }
     } else {
       total = done
@@ -201,6 +184,88 @@ struct WebMaker {
     try files.write(Array(WebPage.page(summary).utf8), to: request.output)
     try files.commit()
     return summary
+  }
+
+  /// The animated WebP and AVIF, in that order. Every browser that shows AVIF shows WebP, so
+  /// an AVIF is worth keeping only under the WebP's size: that is its bound, from its second
+  /// trial on (a search's first trial never depends on its bound). So the WebP is made on a
+  /// thread of its own while the AVIF's first trial encodes here, and the AVIF's search waits
+  /// for it after that trial: the files and the page are the ones made one after the other
+  /// (the WebP costs a fraction of the AVIF's trials: a photo's WebP search took 3.9 s beside
+  /// the 4.7 s of one AVIF encode). On an error the WebP's is reported when it has one.
+  private mutating func makeImages(
+    after made: [WebRendition], warnings: inout [ConversionWarning]
+  ) throws(TranscodeError) -> [WebRendition] {
+    let gif = Bound(bytes: plan.source.bytes.count, name: "the GIF")
+    // Both use the content kind: told once, before they part.
+    if content == nil {
+      content = try ContentProbe.kind(
+        plan.source, shown: Array(plan.index.frames.indices), cancellation: cancellation)
+    }
+    let webpStart = Self.start(.webp, after: made)
+    let side = SideOutcome<Side>()
+    let before = warnings
+    let thread = try StageThread { [self] in
+      var maker = self
+      var notes = before
+      do throws(TranscodeError) {
+        let webp = try maker.make(.webp, warnings: &notes, bound: gif, start: webpStart)
+        side.set(.success((rendition: webp, maker: maker, warnings: notes)))
+      } catch {
+        side.set(.failure(error))
+      }
+    }
+    // The WebP's outcome, once (joining its thread).
+    var webpDone: Side? = nil
+    func awaitWebP() throws(TranscodeError) -> Side {
+      if let webpDone { return webpDone }
+      thread.join()
+      let outcome = try side.take().get()
+      webpDone = outcome
+      return outcome
+    }
+    var avifNotes = before
+    var avif: WebRendition
+    do throws(TranscodeError) {
+      avif = try make(
+        .avif, warnings: &avifNotes, bound: gif, start: Self.start(.avif, after: made),
+        awaiting: { () throws(TranscodeError) -> (Bound, Double?) in
+          let webp = try awaitWebP()
+          return (Self.bound(after: webp.rendition, gif), webp.maker.sampleRatios[false])
+        })
+    } catch {
+      // The WebP's staging file is removed with ours; its error, when it has one, goes first.
+      thread.join()
+      if case .success(let webp)? = side.peek() { adopt(webp.maker) }
+      if case .failure(let webpError)? = side.peek() { throw webpError }
+      throw error
+    }
+    let webp = try awaitWebP()
+    adopt(webp.maker)
+    let bound = Self.bound(after: webp.rendition, gif)
+    if avif.kept, avif.bytes >= bound.bytes, bound.bytes < gif.bytes {
+      avif.dropped = "not smaller than \(bound.name) (\(avif.bytes) bytes, \(bound.bytes))"
+    }
+    warnings =
+      webp.warnings + avifNotes.dropFirst(before.count).filter { !webp.warnings.contains($0) }
+    return [webp.rendition, avif]
+  }
+
+  /// A candidate made on a side thread: the rendition, the maker that made it (a copy of this
+  /// one, with its staging file and what it learned) and the warnings then.
+  typealias Side = (rendition: WebRendition, maker: WebMaker, warnings: [ConversionWarning])
+
+  /// The bound after `r`: its size when it is kept and under `gif`'s, else `gif`.
+  private static func bound(after r: WebRendition, _ gif: Bound) -> Bound {
+    r.kept && r.bytes < gif.bytes ? Bound(bytes: r.bytes, name: "the \(r.kind.label)") : gif
+  }
+
+  /// Takes over what `other`, a copy of this maker that made a candidate on another thread,
+  /// added: its staging files and what it learned.
+  private mutating func adopt(_ other: WebMaker) {
+    for path in other.candidates where !candidates.contains(path) { candidates.append(path) }
+    stems.merge(other.stems) { _, theirs in theirs }
+    sampleRatios.merge(other.sampleRatios) { _, theirs in theirs }
   }
 
   /// Where a candidate of `kind` is made: a hidden file beside the page.
@@ -249,8 +314,10 @@ struct WebMaker {
 
   mutating func make(
     _ kind: WebRendition.Kind, warnings: inout [ConversionWarning], bound: Bound? = nil,
-    start: Double? = nil
+    start: Double? = nil, awaiting: (() throws(TranscodeError) -> (Bound, Double?))? = nil
   ) throws(TranscodeError) -> WebRendition {
+    // The bound, replaced by the one `awaiting` tells when it is asked.
+    let told = Cell(bound)
     let staging = stagingStem + "." + kind.fileExtension
     stems[kind] = staging
     // Tracked before it exists, so that a cancel at any point removes it.
@@ -275,9 +342,18 @@ struct WebMaker {
       r.maxPixels = request.maxPixels
       r.delays = request.delays
       r.targetPSNR = target
+      var late: (() throws(TranscodeError) -> TargetSearch.Late)? = nil
+      if let awaiting {
+        late = { () throws(TranscodeError) -> TargetSearch.Late in
+          let (bound, ratio) = try awaiting()
+          told.value = bound
+          return TargetSearch.Late(ceiling: bound.bytes, sampleRatio: ratio)
+        }
+      }
       switch try Transcoder.attempt(
         r, read: plan, cancellation: cancellation, progress: nil, ceiling: bound?.bytes,
-        sampleRatio: ratio, floor: request.minimumPSNR, start: start, onEncode: tell)
+        sampleRatio: ratio, floor: request.minimumPSNR, start: start,
+        smallestSaving: WebRequest.smallestSaving, onEncode: tell, late: late)
       {
       case .made(let s, let measured):
         return .made((s.setting, s.warnings, s.fidelity), sampleRatio: measured)
@@ -302,7 +378,7 @@ struct WebMaker {
       (setting, notes, measured) = result
       if let measuredRatio { sampleRatios[family] = measuredRatio }
     case .hopeless(let trial, let predicted):
-      return hopeless(kind, trial: trial, predictedBytes: predicted, bound: bound)
+      return hopeless(kind, trial: trial, predictedBytes: predicted, bound: told.value)
     }
     // The GIF's own notes (damage, timeline) once; a missed target is judged, not warned.
     warnings += notes.filter { note in
@@ -590,5 +666,20 @@ enum GuardCost {
   static func budget(_ made: WebRendition.Kind, pixelFrames: Int) -> Double {
     let conversion = start + fixed(made) + rate(made) * Double(pixelFrames) / 1_000_000
     return share * conversion - reading * Double(pixelFrames) / 1_000_000
+  }
+}
+
+/// What a side thread made (or the error it met), handed over at its join: set on that thread
+/// before it ends, read after ``StageThread/join()``, which orders the two.
+private final class SideOutcome<Value>: @unchecked Sendable {
+  private var outcome: Result<Value, TranscodeError>?
+
+  func set(_ outcome: Result<Value, TranscodeError>) { self.outcome = outcome }
+
+  func peek() -> Result<Value, TranscodeError>? { outcome }
+
+  /// The outcome; a thread that ended without one is an internal error.
+  func take() -> Result<Value, TranscodeError> {
+    outcome ?? .failure(.internalError("a side thread ended without an outcome"))
   }
 }

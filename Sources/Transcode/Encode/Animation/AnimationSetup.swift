@@ -15,7 +15,9 @@ struct AnimationSetup {
   let keepsAlpha: Bool
   /// Plays written in the file (0 = forever).
   let plays: Int
-  /// What the pictures are like (AVIF: the request's, else told from the GIF; WebP: nil).
+  /// What the pictures are like (the request's, else told from the GIF), for AVIF and for a
+  /// WebP small enough for gif2webp's recipe beside it (``AnimatedWebPWriter/peerRecipePixels``);
+  /// nil for a larger WebP.
   let content: ContentKind?
   var warnings: [ConversionWarning]
 
@@ -53,8 +55,11 @@ struct AnimationSetup {
       keepsAlpha = try TransparencyProbe.hasTransparency(
         plan.source, shown: shown, lastFrame: schedule.lastShownFrame, cancellation: cancellation)
     }
+    let pixelFrames = index.canvasWidth * index.canvasHeight * schedule.entries.count
     content = try Self.content(
-      asked: request.content, uses: request.format == .avif, plan, schedule, cancellation)
+      asked: request.content,
+      uses: request.format == .avif || pixelFrames <= AnimatedWebPWriter.peerRecipePixels,
+      plan, schedule, cancellation)
   }
 
   /// Encodes, writes the file into `files`' temporary and commits it.
@@ -80,7 +85,8 @@ struct AnimationSetup {
     case .webp:
       encoder = .webp(
         try AnimatedWebPWriter(
-          image, effort: request.effort, loopCount: plays, frames: schedule.entries.count),
+          image, effort: request.effort, loopCount: plays, frames: schedule.entries.count,
+          peerRecipe: content == .screen),
         timeline: timeline)
     case .avif:
       let rate = timeline.tickRate

@@ -16,13 +16,16 @@ final class AnimatedWebPWriter {
   /// second. The choice itself is tried at the usual effort.
   static let crunchPixels = 65536
 
-  /// Canvas pixels times frames up to which gif2webp's recipe (`-min_size -mixed`: libwebp's
-  /// own lossy-or-lossless race at quality 75, method 4, a keyframe tried every 3 to 5 frames)
-  /// is encoded beside gif2x's while every frame gif2x chose is lossless, and kept when it is
-  /// smaller and lossless too. Its keyframes (the frame before disposed to the background) can
-  /// save a few bytes gif2x's encoder, which tries none, cannot: on two real sprite sheets
-  /// (419x151, 9 frames; 294x233, 50 frames) gif2webp's file was 2 and 20 bytes smaller. Up to
-  /// this size the second encode costs at most about a quarter of a second.
+  /// Canvas pixels times frames up to which a screen-like animation (``ContentKind/screen``)
+  /// is also encoded with gif2webp's recipe (`-min_size -mixed`: libwebp's own
+  /// lossy-or-lossless race at quality 75, method 4, a keyframe tried every 3 to 5 frames)
+  /// while every frame gif2x chose is lossless, and that file is kept when it is smaller and
+  /// lossless too. Its keyframes (the frame before disposed to the background) can save a few
+  /// bytes gif2x's encoder, which tries none, cannot: on two real sprite sheets (419x151, 9
+  /// frames; 294x233, 50 frames) gif2webp's file was 2 and 20 bytes smaller. Up to this size
+  /// the second encode costs at most about a quarter of a second on such art; on a photo its
+  /// race picks lossy frames (so its file is never kept) and it cost 1.3 s of a 2.7 s encode
+  /// (500x279, 22 frames).
   static let peerRecipePixels = 4_000_000
 
   private let encoder: OpaquePointer
@@ -40,9 +43,12 @@ final class AnimatedWebPWriter {
 
   /// A writer of `settings`' canvas at its quality (lossy frames'; lossless: how hard libwebp
   /// searches), at libwebp's method `effort` (0-6), asking for `loopCount` plays (0: forever),
-  /// for at most `frames` pictures (tiny animations get libwebp's strongest lossless search).
+  /// for at most `frames` pictures (tiny animations get libwebp's strongest lossless search),
+  /// with gif2webp's recipe beside it when `peerRecipe` (screen-like content) and the
+  /// animation is small enough (``peerRecipePixels``).
   init(
-    _ settings: AnimatedImageSettings, effort: Int, loopCount: Int, frames: Int
+    _ settings: AnimatedImageSettings, effort: Int, loopCount: Int, frames: Int,
+    peerRecipe: Bool = false
   ) throws(TranscodeError) {
     try WebPLibrary.load()
     var options = WebPAnimEncoderOptions()
@@ -91,7 +97,7 @@ final class AnimatedWebPWriter {
         Int32(settings.width), Int32(settings.height), &options)
     else { throw .internalError("libwebp: cannot start the animation encoder") }
     self.encoder = encoder
-    if settings.width * settings.height * frames <= Self.peerRecipePixels {
+    if peerRecipe && settings.width * settings.height * frames <= Self.peerRecipePixels {
       var peerOptions = WebPAnimEncoderOptions()
       guard cwebp_anim_encoder_options_init(&peerOptions) != 0,
         cwebp_config_init(&peerConfig) != 0
