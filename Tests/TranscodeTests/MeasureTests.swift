@@ -96,4 +96,34 @@ import Testing
     #expect(FidelityWalk.slots(from: 5, to: 10.5) == 1)
     #expect(FidelityWalk.slots(from: 30, to: 30) == 0)
   }
+
+  /// A large picture's metering runs on a thread of its own beside the decoding: the figures
+  /// are exactly those of metering on the caller's thread, worst interval included.
+  @Test("metering on a thread of its own: the same figures")
+  func meterStageSameFigures() throws {
+    var random = SeededGenerator(seed: 7)
+    for (width, height) in [(256, 256), (40, 30)] {
+      let count = width * height * 4
+      let tally = FidelityTally(width: width, height: height, background: (255, 255, 255))
+      let stage = try MeterStage(tally)
+      var plain = tally
+      for frame in 0..<6 {
+        let reference = (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }
+        var picture = reference
+        for i in stride(from: frame, to: count, by: 7 + frame) {
+          picture[i] = UInt8.random(in: 0...255, using: &random)
+        }
+        stage.add(frame: frame, reference: reference, picture: picture, weight: frame % 3)
+        plain.add(frame: frame, reference: reference, picture: picture, weight: frame % 3)
+      }
+      let threaded = stage.finish()
+      #expect(threaded.meter.psnr == plain.meter.psnr && plain.meter.psnr != nil)
+      #expect(threaded.meter.ssim == plain.meter.ssim && plain.meter.ssim != nil)
+      #expect(threaded.worst?.frame == plain.worst?.frame)
+      #expect(threaded.worst?.psnr == plain.worst?.psnr)
+      #expect(threaded.meter.slots == 6)
+      // Finishing again changes nothing.
+      #expect(stage.finish().meter.psnr == plain.meter.psnr)
+    }
+  }
 }

@@ -38,25 +38,19 @@ public struct Fidelity: Sendable, Equatable {
   }
 }
 
-/// Walks two timelines at once, the GIF's frames and an output's pictures, and meters every
-/// interval in which both stay the same, weighted by its slots of the 100 fps grid.
+/// Walks two timelines at once, the GIF's frames and an output's pictures: which slots of the
+/// 100 fps grid each interval in which both stay the same covers (a ``FidelityTally`` meters
+/// them), and how far each frame's start is from the nearest picture start.
 package struct FidelityWalk {
   /// The grid quality.py compares on: 10 ms slots.
   package static let slotMilliseconds = 10.0
 
-  package var meter: FidelityMeter
   /// Starts (ms) of every output picture seen, for start errors: only the last two matter.
   private var pictureStarts: [Double] = []
   private var frameStarts: [Double] = []
   private(set) package var maxStartError = 0.0
-  /// The GIF frame of the worst interval metered so far.
-  private var worstFrame = 0
 
-  package init(
-    width: Int, height: Int, background: (r: UInt8, g: UInt8, b: UInt8), ssim: Bool = true
-  ) {
-    meter = FidelityMeter(width: width, height: height, background: background, ssim: ssim)
-  }
+  package init() {}
 
   /// The number of grid slots whose time falls in [from, to).
   package static func slots(from: Double, to: Double) -> Int {
@@ -66,18 +60,12 @@ package struct FidelityWalk {
     return max(0, Int(end - first))
   }
 
-  /// Meters the overlap of a GIF frame shown over [frameStart, frameEnd) with a picture shown
-  /// over [pictureStart, pictureEnd).
-  package mutating func overlap(
-    frame: Int, reference: [UInt8], frameStart: Double, frameEnd: Double,
-    picture: [UInt8], pictureStart: Double, pictureEnd: Double
-  ) {
-    let weight = Self.slots(
-      from: max(frameStart, pictureStart), to: min(frameEnd, pictureEnd))
-    guard weight > 0 else { return }
-    let before = meter.worst?.interval
-    meter.add(reference: reference, output: picture, weight: weight)
-    if meter.worst?.interval != before { worstFrame = frame }
+  /// The slots of the overlap of a GIF frame shown over [frameStart, frameEnd) with a picture
+  /// shown over [pictureStart, pictureEnd): the weight its interval is metered with.
+  package static func overlap(
+    frameStart: Double, frameEnd: Double, pictureStart: Double, pictureEnd: Double
+  ) -> Int {
+    slots(from: max(frameStart, pictureStart), to: min(frameEnd, pictureEnd))
   }
 
   /// Records a picture start and a GIF frame start; the start error of a frame is the distance
@@ -106,6 +94,28 @@ package struct FidelityWalk {
         pictureStarts.removeFirst()
       }
     }
+  }
+
+}
+
+/// The intervals of a walk metered, in order, and the GIF frame of the worst one.
+package struct FidelityTally: Sendable {
+  package var meter: FidelityMeter
+  /// The GIF frame of the worst interval metered so far.
+  private var worstFrame = 0
+
+  package init(
+    width: Int, height: Int, background: (r: UInt8, g: UInt8, b: UInt8), ssim: Bool = true
+  ) {
+    meter = FidelityMeter(width: width, height: height, background: background, ssim: ssim)
+  }
+
+  /// Meters GIF frame `frame` (`reference`) against an output picture over `weight` slots.
+  package mutating func add(frame: Int, reference: [UInt8], picture: [UInt8], weight: Int) {
+    guard weight > 0 else { return }
+    let before = meter.worst?.interval
+    meter.add(reference: reference, output: picture, weight: weight)
+    if meter.worst?.interval != before { worstFrame = frame }
   }
 
   /// The worst GIF frame and its PSNR (from the worst interval).
