@@ -222,6 +222,25 @@ import Testing
     #expect(run(finer, photo).trials.count == 6)
   }
 
+  /// With a smallest saving (`--to web`), a trial that meets the target by less than one
+  /// step of the slope two trials measured ends the search: the next step is predicted to miss.
+  @Test("a web search stops where the measured slope says the next step misses")
+  func measuredSlopeStop() {
+    // A photo's AVIF: 0.427 dB a quantizer, 35.21 dB at quality 70 (quantizer 19).
+    func photo(_ q: Int) -> (Double, Int) {
+      let steps = 19 - AnimatedAVIFWriter.quantizer(quality: q)
+      return (35.208 + 0.427 * Double(steps), Int(286_133 * pow(1.05, Double(steps))))
+    }
+    var search = SettingSearch.quality(.avif, target: 35).starting(near: 73)
+    #expect(run(search, photo).trials.map(\.setting) == [73, 70, 69])
+    search.smallestSaving = 0.06
+    let economy = run(search, photo)
+    #expect(economy.trials.map(\.setting) == [73, 70])
+    #expect(economy.chosen.setting == 70)
+    // One trial is no measured slope: the prior's step is tried.
+    #expect(run(search.starting(near: 70), photo).trials.map(\.setting) == [70, 69])
+  }
+
   /// A bound another search is still finding, told after the first trial: the same trials
   /// and answer as with it known from the start, asked for exactly once.
   @Test("a ceiling told after the first trial: the same outcome, asked once")
