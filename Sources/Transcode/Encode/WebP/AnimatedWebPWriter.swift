@@ -18,9 +18,9 @@ final class AnimatedWebPWriter {
 
   /// Canvas pixels times frames up to which a screen-like animation (``ContentKind/screen``)
   /// is also encoded with gif2webp's recipe (`-min_size -mixed`: libwebp's own
-  /// lossy-or-lossless race at quality 75, method 4, a keyframe tried every 3 to 5 frames)
-  /// while every frame gif2x chose is lossless, and that file is kept when it is smaller and
-  /// lossless too. Its keyframes (the frame before disposed to the background) can save a few
+  /// lossy-or-lossless race at quality 75, method 4, a keyframe tried every 3 to 5 frames; here
+  /// its lossless frames only) while every frame gif2x chose is lossless, and that file is kept
+  /// when it is smaller. Its keyframes (the frame before disposed to the background) can save a few
   /// bytes gif2x's encoder, which tries none, cannot: on two real sprite sheets (419x151, 9
   /// frames; 294x233, 50 frames) gif2webp's file was 2 and 20 bytes smaller. Up to this size
   /// the second encode costs at most about a quarter of a second on such art; on a photo its
@@ -104,9 +104,13 @@ final class AnimatedWebPWriter {
       else { throw .internalError("libwebp: version mismatch") }
       peerOptions.anim_params = options.anim_params
       peerOptions.minimize_size = 1
-      peerOptions.allow_mixed = 1
+      // Its lossless frames only: its file is kept only when every frame is lossless, and when
+      // its mixed race picks lossless frames throughout, a lossless-only race picks the same
+      // (two sprites and four loaders: the same files, in two thirds of the time).
+      peerOptions.allow_mixed = 0
       peerOptions.kmin = 3
       peerOptions.kmax = 5
+      peerConfig.lossless = 1
       peer = cwebp_anim_encoder_new(Int32(settings.width), Int32(settings.height), &peerOptions)
     }
     picture.use_argb = 1
