@@ -226,7 +226,7 @@ import Testing
     func encode(frames: Int) throws -> [UInt8] {
       let writer = try AnimatedWebPWriter(
         AnimatedImageSettings(width: side, height: side, quality: 50, lossless: false),
-        effort: 4, loopCount: 0, frames: frames)
+        effort: 4, loopCount: 0, frames: frames, content: nil)
       try disk.withUnsafeBytes { try writer.add($0, milliseconds: 0) }
       try moved.withUnsafeBytes { try writer.add($0, milliseconds: 100) }
       return try writer.finish(milliseconds: 200)

@@ -363,6 +363,15 @@ import Testing
       .init(setting: 31, psnr: 35.365, bytes: 239416),
     ]
     #expect(av1.correction(from: 31, measured: 36.309, trials: recording) == 37)
+    // Its AV1 search from the MP4's crf: the sample missed at crf 39 (33.83 dB) and met the
+    // target at 31 (35.37), the whole at 31 measured 36.31 (0.94 over): with that offset the
+    // line from 31 to 39 reaches 35.3 dB at crf 36.25, so crf 36 (rounded to the side that
+    // meets it).
+    let bracket = [
+      SettingSearch.Trial(setting: 39, psnr: 33.829, bytes: 162910),
+      .init(setting: 31, psnr: 35.365, bytes: 239416),
+    ]
+    #expect(av1.correction(from: 31, measured: 36.309, trials: bracket) == 36)
     // A lower-quality trial that was identical (infinite PSNR, as a made-up curve gave the
     // search fuzzer): one step on from it, not an infinite number (which trapped).
     let identical = [

@@ -86,7 +86,7 @@ struct AnimationSetup {
       encoder = .webp(
         try AnimatedWebPWriter(
           image, effort: request.effort, loopCount: plays, frames: schedule.entries.count,
-          peerRecipe: content == .screen),
+          content: content),
         timeline: timeline)
     case .avif:
       let rate = timeline.tickRate

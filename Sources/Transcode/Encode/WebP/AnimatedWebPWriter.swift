@@ -41,14 +41,13 @@ final class AnimatedWebPWriter {
   private var peerConfig = WebPConfig()
   private(set) var frames = 0
 
-  /// A writer of `settings`' canvas at its quality (lossy frames'; lossless: how hard libwebp
-  /// searches), at libwebp's method `effort` (0-6), asking for `loopCount` plays (0: forever),
-  /// for at most `frames` pictures (tiny animations get libwebp's strongest lossless search),
-  /// with gif2webp's recipe beside it when `peerRecipe` (screen-like content) and the
-  /// animation is small enough (``peerRecipePixels``).
+  /// A writer of `settings`' canvas at its quality (lossy frames'; lossless: libwebp's effort),
+  /// at libwebp's method `effort` (0-6), asking for `loopCount` plays (0: forever), for at most
+  /// `frames` pictures (tiny animations get libwebp's strongest lossless search), with gif2webp's
+  /// recipe beside it for screen-like `content` when small enough (``peerRecipePixels``).
   init(
     _ settings: AnimatedImageSettings, effort: Int, loopCount: Int, frames: Int,
-    peerRecipe: Bool = false
+    content: ContentKind?
   ) throws(TranscodeError) {
     try WebPLibrary.load()
     var options = WebPAnimEncoderOptions()
@@ -97,7 +96,7 @@ final class AnimatedWebPWriter {
         Int32(settings.width), Int32(settings.height), &options)
     else { throw .internalError("libwebp: cannot start the animation encoder") }
     self.encoder = encoder
-    if peerRecipe && settings.width * settings.height * frames <= Self.peerRecipePixels {
+    if content == .screen && settings.width * settings.height * frames <= Self.peerRecipePixels {
       var peerOptions = WebPAnimEncoderOptions()
       guard cwebp_anim_encoder_options_init(&peerOptions) != 0,
         cwebp_config_init(&peerConfig) != 0
