@@ -25,10 +25,26 @@ package struct FidelityMeter: Sendable {
   /// The interval with the lowest PSNR: its index among the `add` calls, and that PSNR.
   private(set) package var worst: (interval: Int, psnr: Double)?
   private var intervals = 0
-  /// The planes of the last interval's two sides, reused: fresh 1080p planes every interval
-  /// cost as much in the kernel's page clearing as the comparison itself.
-  private var referencePlanes: [[UInt8]] = []
-  private var outputPlanes: [[UInt8]] = []
+  /// The last interval's two sides, planes and figures, reused: the next interval meters only
+  /// the rows where either side changed. A screen recording changes a few rows a picture (a
+  /// video's unchanged blocks decode to the same pixels), and its 1080p whole measure spent
+  /// most of its time on rows metered before.
+  private var last = LastInterval()
+
+  private struct LastInterval: Sendable {
+    var reference: [UInt8] = []
+    var output: [UInt8] = []
+    /// R, G and B planes of each side, composited on the background.
+    var referencePlanes: [[UInt8]] = []
+    var outputPlanes: [[UInt8]] = []
+    /// Per plane, each row's sum of squared differences.
+    var rowSquares: [[Int]] = []
+    /// Per plane, each 8x8 window's SSIM, row by row.
+    var windows: [[Float]] = []
+    /// The interval's mean squared error and SSIM, averaged over the planes.
+    var mse = 0.0
+    var structural = 0.0
+  }
 
   package init(
     width: Int, height: Int, background: (r: UInt8, g: UInt8, b: UInt8), ssim: Bool = true
@@ -55,36 +71,132 @@ package struct FidelityMeter: Sendable {
 
   /// Measures one interval: the GIF's frame `reference` against the output's picture `output`
   /// (both `width * height * 4` bytes of straight-alpha RGBA, rows packed), `weight` slots long.
+  /// The figures are those of the whole pictures (``meanSquaredError(_:_:)`` and
+  /// ``ssim(_:_:width:height:)`` of each plane); only the rows that changed since the last
+  /// interval are metered again.
   package mutating func add(reference: [UInt8], output: [UInt8], weight: Int) {
     precondition(reference.count == width * height * 4 && output.count == reference.count)
     defer { intervals += 1 }
     guard weight > 0 else { return }
-    planes(reference, into: &referencePlanes)
-    planes(output, into: &outputPlanes)
-    let (a, b) = (referencePlanes, outputPlanes)
-    var mse = 0.0
-    var structural = 0.0
-    for plane in 0..<3 {
-      mse += Self.meanSquaredError(a[plane], b[plane]) / 3
-      if measuresSSIM && Self.hasSSIM(width: width, height: height) {
-        structural += Self.ssim(a[plane], b[plane], width: width, height: height) / 3
-      }
-    }
+    let changed = changedRows(reference, output)
+    if !changed.isEmpty { meter(reference, output, rows: changed) }
+    let mse = last.mse
     squaredError += mse * Double(weight)
-    ssimSum += structural * Double(weight)
+    ssimSum += last.structural * Double(weight)
     slots += weight
     let intervalPSNR = Self.psnr(meanSquaredError: mse)
     if worst == nil || intervalPSNR < worst!.psnr { worst = (intervals, intervalPSNR) }
   }
 
-  /// R, G and B planes of `rgba` composited on the background, in one pass over it, into
-  /// `planes` (made the first time).
-  private func planes(_ rgba: [UInt8], into planes: inout [[UInt8]]) {
-    let count = width * height
-    let back = (Int(background.r), Int(background.g), Int(background.b))
-    if planes.count != 3 {
-      planes = Array(repeating: [UInt8](repeating: 0, count: count), count: 3)
+  /// The runs of rows where `reference` or `output` differs from the last interval's (every
+  /// row the first time), and the last interval's sides updated to these.
+  private mutating func changedRows(_ reference: [UInt8], _ output: [UInt8]) -> [Range<Int>] {
+    if last.reference.isEmpty {
+      last.reference = reference
+      last.output = output
+      return height > 0 ? [0..<height] : []
     }
+    let rowBytes = width * 4
+    var runs: [Range<Int>] = []
+    func note(_ y: Int) {
+      if let run = runs.last, run.upperBound == y {
+        runs[runs.count - 1] = run.lowerBound..<(y + 1)
+      } else {
+        runs.append(y..<(y + 1))
+      }
+    }
+    reference.withUnsafeBytes { r in
+      output.withUnsafeBytes { o in
+        last.reference.withUnsafeMutableBytes { lr in
+          last.output.withUnsafeMutableBytes { lo in
+            for y in 0..<height {
+              let at = y * rowBytes
+              let sameReference = SystemCalls.sameBytes(
+                r.baseAddress! + at, lr.baseAddress! + at, count: rowBytes)
+              let sameOutput = SystemCalls.sameBytes(
+                o.baseAddress! + at, lo.baseAddress! + at, count: rowBytes)
+              if sameReference && sameOutput { continue }
+              note(y)
+              if !sameReference {
+                (lr.baseAddress! + at).copyMemory(from: r.baseAddress! + at, byteCount: rowBytes)
+              }
+              if !sameOutput {
+                (lo.baseAddress! + at).copyMemory(from: o.baseAddress! + at, byteCount: rowBytes)
+              }
+            }
+          }
+        }
+      }
+    }
+    return runs
+  }
+
+  /// Meters `rows` of the two sides again and sums the interval's figures over every row.
+  private mutating func meter(_ reference: [UInt8], _ output: [UInt8], rows: [Range<Int>]) {
+    let count = width * height
+    if last.referencePlanes.isEmpty {
+      last.referencePlanes = Array(repeating: [UInt8](repeating: 0, count: count), count: 3)
+      last.outputPlanes = last.referencePlanes
+      last.rowSquares = Array(repeating: [Int](repeating: 0, count: height), count: 3)
+    }
+    // Static, so that no copy of `self` shares the planes and makes them copied on write.
+    for run in rows {
+      Self.planes(
+        reference, rows: run, width: width, background: background, into: &last.referencePlanes)
+      Self.planes(
+        output, rows: run, width: width, background: background, into: &last.outputPlanes)
+    }
+    let structured = measuresSSIM && Self.hasSSIM(width: width, height: height)
+    let (columns, blockRows) = (width >> 2, height >> 2)
+    if structured && last.windows.isEmpty {
+      last.windows = Array(
+        repeating: [Float](repeating: 0, count: (blockRows - 1) * (columns - 1)), count: 3)
+    }
+    // The window rows to meter again: window row w covers block rows w and w + 1.
+    var windowRows: [Range<Int>] = []
+    if structured {
+      for run in rows {
+        let first = max(0, run.lowerBound / 4 - 1)
+        let end = min(blockRows - 1, (run.upperBound - 1) / 4 + 1)
+        guard first < end else { continue }
+        if let previous = windowRows.last, previous.upperBound >= first {
+          windowRows[windowRows.count - 1] = previous.lowerBound..<max(previous.upperBound, end)
+        } else {
+          windowRows.append(first..<end)
+        }
+      }
+    }
+    var mse = 0.0
+    var structural = 0.0
+    for plane in 0..<3 {
+      let (a, b) = (last.referencePlanes[plane], last.outputPlanes[plane])
+      for run in rows {
+        for y in run {
+          last.rowSquares[plane][y] = Self.squaredError(a, b, from: y * width, count: width)
+        }
+      }
+      mse += Double(last.rowSquares[plane].reduce(0, &+)) / Double(count) / 3
+      if structured {
+        for run in windowRows {
+          Self.ssimWindows(
+            a, b, width: width, rows: run, into: &last.windows[plane])
+        }
+        var total = 0.0
+        for value in last.windows[plane] { total += Double(value) }
+        structural += total / Double((blockRows - 1) * (columns - 1)) / 3
+      }
+    }
+    last.mse = mse
+    last.structural = structural
+  }
+
+  /// R, G and B planes of `rows` of `rgba` composited on the background, in one pass over them,
+  /// into `planes`.
+  private static func planes(
+    _ rgba: [UInt8], rows: Range<Int>, width: Int, background: (r: UInt8, g: UInt8, b: UInt8),
+    into planes: inout [[UInt8]]
+  ) {
+    let back = (Int(background.r), Int(background.g), Int(background.b))
     var red = planes[0]
     var green = planes[1]
     var blue = planes[2]
@@ -93,7 +205,7 @@ package struct FidelityMeter: Sendable {
       red.withUnsafeMutableBufferPointer { r in
         green.withUnsafeMutableBufferPointer { g in
           blue.withUnsafeMutableBufferPointer { b in
-            for i in 0..<count {
+            for i in (rows.lowerBound * width)..<(rows.upperBound * width) {
               let p = i &* 4
               let alpha = source[p &+ 3]
               if alpha == 255 {
@@ -102,9 +214,9 @@ package struct FidelityMeter: Sendable {
                 b[i] = source[p &+ 2]
               } else {
                 let a = Int(alpha)
-                r[i] = Self.blend(Int(source[p]), over: back.0, alpha: a)
-                g[i] = Self.blend(Int(source[p &+ 1]), over: back.1, alpha: a)
-                b[i] = Self.blend(Int(source[p &+ 2]), over: back.2, alpha: a)
+                r[i] = blend(Int(source[p]), over: back.0, alpha: a)
+                g[i] = blend(Int(source[p &+ 1]), over: back.1, alpha: a)
+                b[i] = blend(Int(source[p &+ 2]), over: back.2, alpha: a)
               }
             }
           }
@@ -126,25 +238,7 @@ package struct FidelityMeter: Sendable {
   }
 
   static func meanSquaredError(_ a: [UInt8], _ b: [UInt8]) -> Double {
-    var sum = 0
-    a.withUnsafeBufferPointer { a in
-      b.withUnsafeBufferPointer { b in
-        // 32-bit sums over runs of 65,536 pixels (65,025 each at most: no overflow), which
-        // the compiler vectorizes.
-        var start = 0
-        while start < a.count {
-          let end = min(a.count, start &+ 65536)
-          var part: UInt32 = 0
-          for i in start..<end {
-            let d = Int32(a[i]) &- Int32(b[i])
-            part &+= UInt32(bitPattern: d &* d)
-          }
-          sum &+= Int(part)
-          start = end
-        }
-      }
-    }
-    return Double(sum) / Double(a.count)
+    Double(squaredError(a, b, from: 0, count: a.count)) / Double(a.count)
   }
 
   /// FFmpeg needs at least two rows and columns of 4x4 blocks.
@@ -155,67 +249,82 @@ package struct FidelityMeter: Sendable {
   /// averaged; the constants are those of the SSIM paper (K1 0.01, K2 0.03) scaled to the
   /// sums of 64 pixels. Pixels right of and below the last whole block are not counted.
   static func ssim(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int) -> Double {
+    let (columns, rows) = (width >> 2, height >> 2)
+    var windows = [Float](repeating: 0, count: (rows - 1) * (columns - 1))
+    ssimWindows(a, b, width: width, rows: 0..<(rows - 1), into: &windows)
+    var total = 0.0
+    for value in windows { total += Double(value) }
+    return total / Double((rows - 1) * (columns - 1))
+  }
+
+  /// The SSIM of the 8x8 windows of window rows `rows` (window row w covers block rows w and
+  /// w + 1), into `windows` (row by row, `width / 4 - 1` a row).
+  static func ssimWindows(
+    _ a: [UInt8], _ b: [UInt8], width: Int, rows: Range<Int>, into windows: inout [Float]
+  ) {
     let columns = width >> 2
-    let rows = height >> 2
     let span = columns * 4
     // Per pixel column of one row of blocks, the sums over its 4 pixel rows (a loop the
     // compiler vectorizes), then per 4x4 block (s1, s2, ss, s12), four per block; two rows of
-    // blocks reused (this runs on every measured interval). No sum can overflow 32 bits: 16
-    // pixels' squares are at most 2,080,800, 64 pixels' 8,323,200.
+    // blocks reused. No sum can overflow 32 bits: 16 pixels' squares are at most 2,080,800,
+    // 64 pixels' 8,323,200.
+    guard !rows.isEmpty else { return }
     var v1 = [UInt32](repeating: 0, count: span)
     var v2 = v1
     var vss = v1
     var v12 = v1
     var above = [Int](repeating: 0, count: columns * 4)
     var current = above
-    var total = 0.0
     a.withUnsafeBufferPointer { a in
       b.withUnsafeBufferPointer { b in
         v1.withUnsafeMutableBufferPointer { v1 in
           v2.withUnsafeMutableBufferPointer { v2 in
             vss.withUnsafeMutableBufferPointer { vss in
               v12.withUnsafeMutableBufferPointer { v12 in
-                func blockSums(row: Int, into sums: UnsafeMutableBufferPointer<Int>) {
-                  for x in 0..<span {
-                    v1[x] = 0
-                    v2[x] = 0
-                    vss[x] = 0
-                    v12[x] = 0
-                  }
-                  for y in 0..<4 {
-                    let base = (row &* 4 &+ y) &* width
+                windows.withUnsafeMutableBufferPointer { out in
+                  func blockSums(row: Int, into sums: UnsafeMutableBufferPointer<Int>) {
                     for x in 0..<span {
-                      let p = UInt32(a[base &+ x])
-                      let q = UInt32(b[base &+ x])
-                      v1[x] &+= p
-                      v2[x] &+= q
-                      vss[x] &+= p &* p &+ q &* q
-                      v12[x] &+= p &* q
+                      v1[x] = 0
+                      v2[x] = 0
+                      vss[x] = 0
+                      v12[x] = 0
+                    }
+                    for y in 0..<4 {
+                      let base = (row &* 4 &+ y) &* width
+                      for x in 0..<span {
+                        let p = UInt32(a[base &+ x])
+                        let q = UInt32(b[base &+ x])
+                        v1[x] &+= p
+                        v2[x] &+= q
+                        vss[x] &+= p &* p &+ q &* q
+                        v12[x] &+= p &* q
+                      }
+                    }
+                    for column in 0..<columns {
+                      let x = column &* 4
+                      sums[x] = Int(v1[x] &+ v1[x &+ 1] &+ v1[x &+ 2] &+ v1[x &+ 3])
+                      sums[x &+ 1] = Int(v2[x] &+ v2[x &+ 1] &+ v2[x &+ 2] &+ v2[x &+ 3])
+                      sums[x &+ 2] = Int(vss[x] &+ vss[x &+ 1] &+ vss[x &+ 2] &+ vss[x &+ 3])
+                      sums[x &+ 3] = Int(v12[x] &+ v12[x &+ 1] &+ v12[x &+ 2] &+ v12[x &+ 3])
                     }
                   }
-                  for column in 0..<columns {
-                    let x = column &* 4
-                    sums[x] = Int(v1[x] &+ v1[x &+ 1] &+ v1[x &+ 2] &+ v1[x &+ 3])
-                    sums[x &+ 1] = Int(v2[x] &+ v2[x &+ 1] &+ v2[x &+ 2] &+ v2[x &+ 3])
-                    sums[x &+ 2] = Int(vss[x] &+ vss[x &+ 1] &+ vss[x &+ 2] &+ vss[x &+ 3])
-                    sums[x &+ 3] = Int(v12[x] &+ v12[x &+ 1] &+ v12[x &+ 2] &+ v12[x &+ 3])
-                  }
-                }
-                above.withUnsafeMutableBufferPointer { above in
-                  current.withUnsafeMutableBufferPointer { current in
-                    var (up, down) = (above, current)
-                    blockSums(row: 0, into: up)
-                    for row in 1..<rows {
-                      blockSums(row: row, into: down)
-                      for column in 0..<(columns - 1) {
-                        let i = column &* 4
-                        func sum(_ k: Int) -> Int {
-                          up[i &+ k] &+ up[i &+ 4 &+ k] &+ down[i &+ k] &+ down[i &+ 4 &+ k]
+                  above.withUnsafeMutableBufferPointer { above in
+                    current.withUnsafeMutableBufferPointer { current in
+                      var (up, down) = (above, current)
+                      blockSums(row: rows.lowerBound, into: up)
+                      for row in rows {
+                        blockSums(row: row &+ 1, into: down)
+                        let at = row &* (columns &- 1)
+                        for column in 0..<(columns - 1) {
+                          let i = column &* 4
+                          func sum(_ k: Int) -> Int {
+                            up[i &+ k] &+ up[i &+ 4 &+ k] &+ down[i &+ k] &+ down[i &+ 4 &+ k]
+                          }
+                          out[at &+ column] = windowSSIM(
+                            s1: sum(0), s2: sum(1), ss: sum(2), s12: sum(3))
                         }
-                        total += Double(
-                          windowSSIM(s1: sum(0), s2: sum(1), ss: sum(2), s12: sum(3)))
+                        swap(&up, &down)
                       }
-                      swap(&up, &down)
                     }
                   }
                 }
@@ -225,7 +334,30 @@ package struct FidelityMeter: Sendable {
         }
       }
     }
-    return total / Double((rows - 1) * (columns - 1))
+  }
+
+  /// The sum of squared differences of `count` values of `a` and `b` from `start`: 32-bit sums
+  /// over runs of 65,536 values (65,025 each at most: no overflow), which the compiler
+  /// vectorizes.
+  static func squaredError(_ a: [UInt8], _ b: [UInt8], from start: Int, count: Int) -> Int {
+    a.withUnsafeBufferPointer { a in
+      b.withUnsafeBufferPointer { b in
+        var sum = 0
+        var at = start
+        let end = start + count
+        while at < end {
+          let stop = min(end, at &+ 65536)
+          var part: UInt32 = 0
+          for i in at..<stop {
+            let d = Int32(a[i]) &- Int32(b[i])
+            part &+= UInt32(bitPattern: d &* d)
+          }
+          sum &+= Int(part)
+          at = stop
+        }
+        return sum
+      }
+    }
   }
 
   /// The SSIM of one 8x8 window from its sums, in single precision as FFmpeg's ssim_end1.
