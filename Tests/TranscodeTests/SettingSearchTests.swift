@@ -112,6 +112,30 @@ import Testing
     #expect(abs(avif.starting(near: 61).start - 61) <= 1)
   }
 
+  @Test("a web search ends on a flat stretch under the target, but not a WebP's")
+  func plateauEnds() {
+    // A sprite's AVIF: 34.887 dB at quality 70, 34.896 at 72, 34.925 at 73, against 35.0 (the
+    // colour conversion bounds it, not the quantizer). Two trials under the target that gain
+    // under 0.02 dB a step end a search with a smallest saving (--to web's).
+    let flat = { (quality: Int) -> (psnr: Double, bytes: Int) in
+      (34.85 + Double(quality) * 0.0005, 200 * quality)
+    }
+    var web = SettingSearch.quality(.avif, target: 35).starting(near: 70)
+    web.smallestSaving = 0.06
+    let ended = web.run(flat)
+    #expect(ended.trials.count == 2)
+    #expect(ended.chosen.psnr < 35)
+    // A plain --target-psnr search goes on, as does a WebP's (whose lossy frames level off
+    // under the target while higher qualities turn them lossless).
+    var plain = web
+    plain.smallestSaving = 0
+    #expect(plain.run(flat).trials.count > 2)
+    var webp = SettingSearch.quality(.webp, target: 35)
+    webp.smallestSaving = 0.06
+    #expect(!webp.endsOnPlateau && web.endsOnPlateau)
+    #expect(SettingSearch.crf(.av1, target: 35).endsOnPlateau)
+  }
+
   @Test("a WebM's search starts from the crf the video before it found")
   func webmStartFromTheVideoBefore() {
     func made(_ kind: WebRendition.Kind, _ setting: Int) -> WebRendition {
@@ -126,6 +150,9 @@ import Testing
     #expect(WebMaker.start(.webmAV1, after: [made(.mp4, 15)]) == 7.5)
     #expect(
       WebMaker.start(.webmVP9, after: [made(.mp4, 31), made(.webmAV1, 43)]) == 0.85 * 43 + 2)
+    // An AV1 WebM at its worst crf: the VP9 one starts at its own worst.
+    #expect(WebMaker.start(.webmVP9, after: [made(.mp4, 44), made(.webmAV1, 63)]) == 63)
+    #expect(WebMaker.start(.webmVP9, after: [made(.mp4, 44), made(.webmAV1, 62)]) == 0.85 * 62 + 2)
     #expect(WebMaker.start(.webmAV1, after: []) == nil)
     #expect(WebMaker.start(.webmVP9, after: [made(.mp4, 31)]) == nil)
     #expect(WebMaker.start(.mp4, after: [made(.mp4, 31)]) == nil)

@@ -269,9 +269,11 @@ extension SettingSearch {
     case .vp9: slope = 0.25
     case .av1: slope = 0.2
     }
-    return SettingSearch(
+    var search = SettingSearch(
       range: VideoRequest.crfRange(codec), direction: .higherIsWorse, target: target,
       start: codec.defaultCRF, slope: slope)
+    search.endsOnPlateau = true
+    return search
   }
 
   /// The quality search for `format`. AVIF's quality maps onto 64 quantizers, so only the
@@ -295,8 +297,10 @@ extension SettingSearch {
         }
         candidates.append(quality)
       }
-      return SettingSearch(
+      var search = SettingSearch(
         candidates: candidates, target: target, start: format.defaultQuality, slope: 0.45)
+      search.endsOnPlateau = true
+      return search
     }
   }
 }

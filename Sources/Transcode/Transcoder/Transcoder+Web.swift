@@ -295,8 +295,7 @@ struct WebMaker: Sendable {
   /// (within 5 of the crf found, where the default 35 was up to 28 off), but at least half the
   /// MP4's (below MP4 crf 20 the line falls off the range: a sprite's MP4 crf 15 put the AV1
   /// search at crf 0, and its six trials ended at crf 4, twice the bytes of crf 10), VP9 = 0.85 x
-  /// the AV1's
-  /// + 2 (within 8 but for one). An opaque GIF's AVIF, made when no video was kept, from the
+  /// the AV1's + 2 (within 8 but for one), or VP9's worst crf after an AV1 at its worst. An opaque GIF's AVIF, made when no video was kept, from the
   /// MP4's crf too: quality 100 - 2 x crf (a photo's MP4 crf 13 and AVIF quality 73, another's
   /// 12 and 72, a screen recording's 25 and 48).
   static func start(_ kind: WebRendition.Kind, after made: [WebRendition]) -> Double? {
@@ -306,7 +305,15 @@ struct WebMaker: Sendable {
     }
     switch kind {
     case .webmAV1: return found(.mp4).map { max(3.3 * $0 - 60, 0.5 * $0) }
-    case .webmVP9: return found(.webmAV1).map { 0.85 * $0 + 2 }
+    case .webmVP9:
+      // An AV1 search that ended at its worst crf met the floor even there: the content is
+      // easier than the range, and the VP9 answer was its worst crf too on every such GIF of
+      // the real-world bench (a terminal recording, a spinner screenshot, a prompt demo: the
+      // line's crf 56 cost a 1080p recording a 4 s sample trial).
+      let worst = Double(VideoRequest.crfRange(.vp9).upperBound)
+      return found(.webmAV1).map {
+        $0 >= Double(VideoRequest.crfRange(.av1).upperBound) ? worst : 0.85 * $0 + 2
+      }
     case .avif: return found(.mp4).map { 100 - 2 * $0 }
     case .mp4, .webp: return nil
     }
