@@ -164,6 +164,11 @@ struct TargetSearch {
       var margin: Double { sampleRatio == nil ? Self.sampleMargin : Self.calibratedMargin }
       var sampleCeiling: Int? { ceiling.map { Int(Double($0) / scale * margin) } }
       search.ceiling = sampleCeiling
+      // Only a GIF tried whole ends on a plateau: a sample's trials under the target only
+      // predict the whole, which may still meet the floor, and the ceiling's rules end such a
+      // search (a UI demo's VP9 WebM levelled off at 35.19 dB on its sample, and its whole
+      // encode, made instead of given up, was larger than the GIF).
+      search.endsOnPlateau = false
       let outcome = try search.run(
         { (setting) throws(TranscodeError) -> (Double, Int) in
           try cancellation.check()
