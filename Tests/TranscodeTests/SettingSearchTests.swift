@@ -136,6 +136,25 @@ import Testing
     #expect(SettingSearch.crf(.av1, target: 35).endsOnPlateau)
   }
 
+  @Test("a web search does not bisect below an identical trial that its failing line misses")
+  func identicalStepNotBisected() {
+    // A photo's WebP: lossy frames rise 0.055 dB a quality, under 35 dB; from quality 87 on
+    // every frame is lossless, one identical file. From 50: 30.9 dB, then 100 (identical), then
+    // 75 (32.3 dB): the line through 50 and 75 reaches 35 dB only at 124, past 100, so nothing
+    // between is tried; without a smallest saving, 87 is (the same file as 100).
+    let step = { (quality: Int) -> (psnr: Double, bytes: Int) in
+      quality >= 87 ? (.infinity, 400_000) : (28.2 + 0.055 * Double(quality), 4_000 * quality)
+    }
+    var web = SettingSearch.quality(.webp, target: 35)
+    web.smallestSaving = 0.06
+    let ended = web.run(step)
+    #expect(ended.trials.map(\.setting) == [50, 100, 75])
+    #expect(ended.chosen.setting == 100)
+    var plain = web
+    plain.smallestSaving = 0
+    #expect(plain.run(step).trials.map(\.setting) == [50, 100, 75, 87])
+  }
+
   @Test("a WebM's search starts from the crf the video before it found")
   func webmStartFromTheVideoBefore() {
     func made(_ kind: WebRendition.Kind, _ setting: Int) -> WebRendition {
@@ -241,10 +260,14 @@ import Testing
     // 50 fails (319,018 bytes), 100 passes (357,514), 75 fails (337,493): 5.6% apart.
     #expect(outcome.trials.map(\.setting) == [50, 100, 75])
     #expect(outcome.chosen.setting == 100)
-    // At 5% the search goes on between them, and so it does by default (0: off).
+    // At 5% the search goes on between them when the passing trial is not identical (above an
+    // identical one, a failing line that misses it ends the search: identicalStepNotBisected),
+    // and so it does by default (0: off).
+    func finite(_ q: Int) -> (Double, Int) { q == 100 ? (60, 357_514) : photo(q) }
     var finer = search
     finer.smallestSaving = 0.05
-    #expect(run(finer, photo).trials.count > 3)
+    #expect(run(finer, finite).trials.count > 3)
+    #expect(run(finer, photo).trials.map(\.setting) == [50, 100, 75])
     finer.smallestSaving = 0
     #expect(run(finer, photo).trials.count == 6)
   }
