@@ -17,6 +17,8 @@ func fuzzSearch(_ data: UnsafeBufferPointer<UInt8>) {
   if input.bool() { search.ceiling = input.int(1...1 << 30) }
   // `--to web`'s economy: no trial that could save less than this share.
   if input.bool() { search.smallestSaving = Double(input.int(0...20)) / 100 }
+  // A quantizer's or crf's monotone curve: a flat stretch under the target ends a web search.
+  search.endsOnPlateau = input.bool()
   // A ceiling told after the first trial (`--to web`'s AVIF, once the WebP is made).
   let lateCeiling: Int?? = input.bool() ? .some(input.bool() ? input.int(1...1 << 30) : nil) : nil
   // A start hint (`--to web`'s WebM from the video before it), anywhere, even off the range.
