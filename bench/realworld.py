@@ -327,7 +327,7 @@ def main():
             "gif2x_version": version[:2], "machine": f"{platform.node()} {platform.machine()}, "
             f"{os.cpu_count()} cores, {platform.platform()}", "gifs_dir": os.path.abspath(a.gifs),
             "quality_py": os.path.abspath(a.quality), "load_at_start": os.getloadavg(),
-            "repeat_under": a.repeat_under, "note": a.note}
+            "repeat_under": a.repeat_under, "note": a.note, "packages": encoder_packages()}
     results = []
     started = time.perf_counter()
     for i, (rel, kind) in enumerate(gifs, 1):
@@ -451,6 +451,23 @@ def summarize(results):
     return s
 
 
+# The Debian packages whose versions decide the bytes: a security update of one can change an
+# encoder's output (libaom3 3.6.0-1+deb12u1 and +deb12u3 gave a photo's AVIF at quality 72 in
+# 211,639 and 216,975 bytes), so a run names the versions it ran with.
+ENCODER_PACKAGES = ("libaom3", "libavif15", "libsvtav1enc1", "libvpx7", "libx264-164", "libwebp7",
+                    "libavcodec59", "libdav1d6")
+
+
+def encoder_packages():
+    """{package: version} of ENCODER_PACKAGES as dpkg has them (absent ones left out)."""
+    out = {}
+    for name in ENCODER_PACKAGES:
+        r = subprocess.run(["dpkg-query", "-W", "-f", "${Version}", name], capture_output=True, text=True)
+        if r.returncode == 0 and r.stdout:
+            out[name] = r.stdout
+    return out
+
+
 def report(meta, results, s, guard):
     L = []
     L.append("# gif2x real-world bench (bench/realworld.py)")
@@ -460,6 +477,8 @@ def report(meta, results, s, guard):
              f" run {meta['date']}")
     if meta.get("note"):
         L.append(f"# note: {meta['note']}")
+    if meta.get("packages"):
+        L.append("# packages: " + ", ".join(f"{k} {v}" for k, v in meta["packages"].items()))
     L.append(f"# machine: {meta['machine']}; load average {meta['load_at_start'][0]:.2f} at start, "
              f"{meta['load_at_end'][0]:.2f} at end; shared with other work: compare times only as ratios")
     L.append(f"# GIFs: {meta['gifs_dir']}; peers as {meta['quality_py']}; run took {meta['wall_seconds']:.0f} s")
