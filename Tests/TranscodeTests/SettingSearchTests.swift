@@ -139,20 +139,32 @@ import Testing
   @Test("a web search does not bisect below an identical trial that its failing line misses")
   func identicalStepNotBisected() {
     // A photo's WebP: lossy frames rise 0.055 dB a quality, under 35 dB; from quality 87 on
-    // every frame is lossless, one identical file. From 50: 30.9 dB, then 100 (identical), then
-    // 75 (32.3 dB): the line through 50 and 75 reaches 35 dB only at 124, past 100, so nothing
-    // between is tried; without a smallest saving, 87 is (the same file as 100).
+    // every frame is lossless, one identical file. From 50: 30.95 dB, then 100 (identical): the
+    // prior slope (0.08 dB a quality) reaches 35 dB from 50 only at 101, past 100, so nothing
+    // between is tried; without a smallest saving, 75 and 87 are (87 the same file as 100).
     let step = { (quality: Int) -> (psnr: Double, bytes: Int) in
       quality >= 87 ? (.infinity, 400_000) : (28.2 + 0.055 * Double(quality), 4_000 * quality)
     }
     var web = SettingSearch.quality(.webp, target: 35)
     web.smallestSaving = 0.06
     let ended = web.run(step)
-    #expect(ended.trials.map(\.setting) == [50, 100, 75])
+    #expect(ended.trials.map(\.setting) == [50, 100])
     #expect(ended.chosen.setting == 100)
     var plain = web
     plain.smallestSaving = 0
     #expect(plain.run(step).trials.map(\.setting) == [50, 100, 75, 87])
+    // Started at the identical top: 96 misses by 0.2 dB, 2.5 steps of the prior, so the line
+    // reaches 35 dB under 100 and 98 is tried (then 99, the same file as 100, ends it).
+    let near = { (quality: Int) -> (psnr: Double, bytes: Int) in
+      quality >= 99 ? (.infinity, 400_000) : (29.52 + 0.055 * Double(quality), 3_000 * quality)
+    }
+    #expect(web.starting(near: 100).run(near).trials.map(\.setting) == [100, 96, 98, 99])
+    // The identical trial not at the range's end (a range that goes on to 120): the prior does
+    // not stand for the line there, so the trial between is made.
+    var top = SettingSearch(
+      range: 0...120, direction: .higherIsBetter, target: 35, start: 50, slope: 0.08)
+    top.smallestSaving = 0.06
+    #expect(top.run(step).trials.map(\.setting).prefix(3) == [50, 101, 75])
   }
 
   @Test("a WebM's search starts from the crf the video before it found")
@@ -257,8 +269,9 @@ import Testing
       range: 0...100, direction: .higherIsBetter, target: 35, start: 50, slope: 0.08)
     search.smallestSaving = 0.06
     let outcome = run(search, photo)
-    // 50 fails (319,018 bytes), 100 passes (357,514), 75 fails (337,493): 5.6% apart.
-    #expect(outcome.trials.map(\.setting) == [50, 100, 75])
+    // 50 fails (319,018 bytes) by 4.28 dB, the prior slope's 54 steps: 100 (identical) is
+    // the answer without a trial between (identicalStepNotBisected).
+    #expect(outcome.trials.map(\.setting) == [50, 100])
     #expect(outcome.chosen.setting == 100)
     // At 5% the search goes on between them when the passing trial is not identical (above an
     // identical one, a failing line that misses it ends the search: identicalStepNotBisected),
@@ -267,7 +280,7 @@ import Testing
     var finer = search
     finer.smallestSaving = 0.05
     #expect(run(finer, finite).trials.count > 3)
-    #expect(run(finer, photo).trials.map(\.setting) == [50, 100, 75])
+    #expect(run(finer, photo).trials.map(\.setting) == [50, 100])
     finer.smallestSaving = 0
     #expect(run(finer, photo).trials.count == 6)
   }
