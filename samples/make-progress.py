@@ -11,6 +11,10 @@ write), so the GIF is as small as a GIF of it gets. Standard library only:
 import math
 import os
 import struct
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Support"))
+from giflzw import lzw  # noqa: E402
 
 W, H, FRAMES, DELAY_CS = 320, 180, 60, 5
 BAYER = [[0, 8, 2, 10], [12, 4, 14, 6], [3, 11, 1, 9], [15, 7, 13, 5]]
@@ -99,53 +103,6 @@ def frame(f):
     return px
 
 
-def lzw(indices, min_code_size=8):
-    """GIF LZW: variable-width codes, a clear code when the table fills."""
-    clear, end = 1 << min_code_size, (1 << min_code_size) + 1
-    out, bits, nbits = bytearray(), 0, 0
-    size = min_code_size + 1
-
-    def emit(code):
-        nonlocal bits, nbits
-        bits |= code << nbits
-        nbits += size
-        while nbits >= 8:
-            out.append(bits & 0xFF)
-            bits >>= 8
-            nbits -= 8
-
-    table = {bytes([i]): i for i in range(clear)}
-    next_code = end + 1
-    emit(clear)
-    w = b""
-    for i in indices:
-        wc = w + bytes([i])
-        if wc in table:
-            w = wc
-            continue
-        emit(table[w])
-        if next_code < 4096:
-            table[wc] = next_code
-            next_code += 1
-            if next_code > (1 << size) and size < 12:
-                size += 1
-        else:
-            emit(clear)
-            table = {bytes([j]): j for j in range(clear)}
-            next_code, size = end + 1, min_code_size + 1
-        w = bytes([i])
-    if w:
-        emit(table[w])
-    emit(end)
-    if nbits:
-        out.append(bits & 0xFF)
-    blocks = bytearray([min_code_size])
-    for k in range(0, len(out), 255):
-        chunk = out[k:k + 255]
-        blocks += bytes([len(chunk)]) + chunk
-    return blocks + b"\x00"
-
-
 def main():
     data = bytearray(b"GIF89a" + struct.pack("<HHBBB", W, H, 0xF7, 0, 0))
     data += b"".join(bytes(rgb) for rgb in palette)
@@ -163,7 +120,7 @@ def main():
         rect = bytes(px[y * W + x] for y in range(y0, y1) for x in range(x0, x1))
         data += b"\x21\xF9\x04\x04" + struct.pack("<H", DELAY_CS) + b"\x00\x00"
         data += b"\x2C" + struct.pack("<HHHHB", x0, y0, x1 - x0, y1 - y0, 0)
-        data += lzw(rect)
+        data += lzw(rect, 8)
         previous = px
     data += b"\x3B"
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "progress.gif")

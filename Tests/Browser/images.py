@@ -33,6 +33,8 @@ import threading
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "Tests", "Support"))
+from giflzw import lzw  # noqa: E402
 
 WIDTH, HEIGHT = 32, 24
 DELAYS_CS = [3, 7, 0, 25]
@@ -41,48 +43,6 @@ PLAYS = 3  # loop value 2
 PALETTE = [(0, 0, 0), (230, 40, 40), (40, 200, 60), (40, 60, 220)]  # index 0 transparent
 HOLE = (3, 3)  # inside the transparent 4x4 square at 2,2
 OPAQUE = (12, 18)  # the middle of an 8x12 block of one colour
-
-
-def lzw(indices, min_code_size=2):
-    """GIF LZW data (min code size byte + sub-blocks) of a list of colour indices, with a clear
-    code before the table would grow past 12 bits (enough for these tiny frames)."""
-    clear, eoi = 1 << min_code_size, (1 << min_code_size) + 1
-    width, next_code, table = min_code_size + 1, eoi + 1, {(i,): i for i in range(clear)}
-    bits = nbits = 0
-    out = bytearray()
-
-    def emit(code):
-        nonlocal bits, nbits
-        bits |= code << nbits
-        nbits += width
-        while nbits >= 8:
-            out.append(bits & 0xFF)
-            bits >>= 8
-            nbits -= 8
-
-    emit(clear)
-    run = ()
-    for index in indices:
-        grown = run + (index,)
-        if grown in table:
-            run = grown
-            continue
-        emit(table[run])
-        if next_code < 4096:
-            table[grown] = next_code
-            next_code += 1
-            if next_code > (1 << width) and width < 12:
-                width += 1
-        run = (index,)
-    if run:
-        emit(table[run])
-    emit(eoi)
-    if nbits:
-        out.append(bits & 0xFF)
-    blocks = bytearray([min_code_size])
-    for at in range(0, len(out), 255):
-        blocks += bytes([len(out[at:at + 255])]) + out[at:at + 255]
-    return bytes(blocks + b"\x00")
 
 
 def fixture():
@@ -100,7 +60,7 @@ def fixture():
             for x in range(WIDTH):
                 hole = 2 <= x < 6 and 2 <= y < 6
                 pixels.append(0 if hole else 1 + ((x // 8 + y // 12 + n) % 3))
-        out += lzw(pixels)
+        out += lzw(pixels, 2)
     return bytes(out + b"\x3B")
 
 

@@ -28,6 +28,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "Tests", "Support"))
+from giflzw import lzw  # noqa: E402
 
 # Each mode: its name and how to call it on the input `gif`, writing into the folder `out`.
 MODES = {
@@ -91,53 +93,6 @@ MODES = {
 
 
 # --- A tiny GIF writer, for the edge cases the corpus lacks ---------------------------------
-
-def lzw(indices, min_code_size):
-    """The GIF LZW image data (min code size byte + sub-blocks) of a list of colour indices."""
-    clear, eoi = 1 << min_code_size, (1 << min_code_size) + 1
-    width, next_code = min_code_size + 1, eoi + 1
-    table = {(i,): i for i in range(clear)}
-    bits = nbits = 0
-    out = bytearray()
-
-    def emit(code):
-        nonlocal bits, nbits
-        bits |= code << nbits
-        nbits += width
-        while nbits >= 8:
-            out.append(bits & 0xFF)
-            bits >>= 8
-            nbits -= 8
-
-    emit(clear)
-    run = ()
-    for index in indices:
-        grown = run + (index,)
-        if grown in table:
-            run = grown
-            continue
-        emit(table[run])
-        if next_code < 4096:
-            table[grown] = next_code
-            next_code += 1
-            if next_code > (1 << width) and width < 12:
-                width += 1
-        else:
-            emit(clear)
-            table = {(i,): i for i in range(clear)}
-            width, next_code = min_code_size + 1, eoi + 1
-        run = (index,)
-    if run:
-        emit(table[run])
-    emit(eoi)
-    if nbits:
-        out.append(bits & 0xFF)
-    blocks = bytearray([min_code_size])
-    for at in range(0, len(out), 255):
-        chunk = out[at:at + 255]
-        blocks += bytes([len(chunk)]) + chunk
-    return bytes(blocks + b"\x00")
-
 
 def gif(width, height, frames, version=b"GIF89a", loop=True):
     """A GIF with a 4-colour global table. `frames`: dicts with x, y, w, h, and optionally
