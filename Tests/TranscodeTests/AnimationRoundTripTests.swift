@@ -126,12 +126,9 @@ import Testing
     }
   }
 
-  /// Per-pixel colour noise is the case where the smallest candidate is a poor one: lossy WebP
-  /// (4:2:0) is smaller, and libwebp's size race (gif2webp -mixed) keeps it at about 17 dB.
-  /// gif2x keeps a lossless frame up to 1 + quality/200 times the lossy size, so the default
-  /// (quality 50: 1.25x) is exact; quality 0 (1x: the size race) is lossy, as is noise whose
-  /// lossless frame costs more; `--lossless` keeps every pixel whatever the cost.
-  @Test func perPixelNoiseIsLosslessByDefault() throws {
+  /// Three 24x16 frames of per-pixel colour noise (15 colours of the fixture's palette, a fixed
+  /// seed), 10, 11 and 12 cs.
+  static var noise: VideoGIFWriter {
     var gif = VideoGIFWriter(width: 24, height: 16, palette: Self.gif.palette)
     var seed: UInt32 = 11
     for f in 0..<3 {
@@ -141,6 +138,16 @@ import Testing
       }
       gif.frames.append(.init(width: 24, height: 16, pixels: pixels, delayCentiseconds: 10 + f))
     }
+    return gif
+  }
+
+  /// Per-pixel colour noise is the case where the smallest candidate is a poor one: lossy WebP
+  /// (4:2:0) is smaller, and libwebp's size race (gif2webp -mixed) keeps it at about 17 dB.
+  /// gif2x keeps a lossless frame up to 1 + quality/200 times the lossy size, so the default
+  /// (quality 50: 1.25x) is exact; quality 0 (1x: the size race) is lossy, as is noise whose
+  /// lossless frame costs more; `--lossless` keeps every pixel whatever the cost.
+  @Test func perPixelNoiseIsLosslessByDefault() throws {
+    let gif = Self.noise
     let standard = try Self.convert(gif, format: .webp)
     let race = try Self.convert(gif, format: .webp) { $0.quality = 0 }
     let lossless = try Self.convert(gif, format: .webp) { $0.lossless = true }
@@ -154,15 +161,7 @@ import Testing
   /// A file's frames read as coded: the default WebP of per-pixel noise is lossless in every
   /// frame, the size race's (quality 0) is lossy; a cut or foreign file is neither.
   @Test func webpChunksTellLosslessFrames() throws {
-    var gif = VideoGIFWriter(width: 24, height: 16, palette: Self.gif.palette)
-    var seed: UInt32 = 11
-    for f in 0..<3 {
-      let pixels = (0..<(24 * 16)).map { _ -> UInt8 in
-        seed = seed &* 1_103_515_245 &+ 12345
-        return UInt8(Int(seed >> 24) % 15)
-      }
-      gif.frames.append(.init(width: 24, height: 16, pixels: pixels, delayCentiseconds: 10 + f))
-    }
+    let gif = Self.noise
     let dir = try VideoProbe.folder()
     let path = try VideoProbe.write(gif, to: dir, as: "n.gif")
     func written(quality: Int?) throws -> [UInt8] {

@@ -126,23 +126,9 @@ struct LZWDifferentialTests {
     return writer.bytes
   }
 
-  /// `data` as GIF sub-blocks of at most 255 bytes, with a terminator.
-  static func subBlocks(_ data: [UInt8]) -> [UInt8] {
-    var bytes: [UInt8] = []
-    var at = 0
-    while at < data.count {
-      let n = min(255, data.count - at)
-      bytes.append(UInt8(n))
-      bytes += data[at..<at + n]
-      at += n
-    }
-    bytes.append(0)
-    return bytes
-  }
-
   func check(minCodeSize: Int, data: [UInt8], capacity: Int, decoder: inout LZWDecoder) {
     let expected = Self.reference(minCodeSize: minCodeSize, data: data, capacity: capacity)
-    let terminated = decoder.gather(SubBlocks(at: 0), from: Self.subBlocks(data))
+    let terminated = decoder.gather(SubBlocks(at: 0), from: GIFBuilder.subBlocks(data) + [0])
     #expect(terminated)
     let (count, outcome) = decoder.decode(minCodeSize: minCodeSize, capacity: capacity)
     let got = [UInt8](UnsafeBufferPointer(start: decoder.output, count: count))

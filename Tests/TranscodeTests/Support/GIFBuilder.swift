@@ -32,12 +32,12 @@ struct GIFBuilder {
   }
 
   mutating func comment(_ text: String) {
-    bytes += [0x21, 0xFE] + subBlocks(Array(text.utf8)) + [0]
+    bytes += [0x21, 0xFE] + Self.subBlocks(Array(text.utf8)) + [0]
   }
 
   /// An extension with an arbitrary label and payload (plain text 0x01, unknown labels …).
   mutating func rawExtension(label: UInt8, payload: [UInt8]) {
-    bytes += [0x21, label] + subBlocks(payload) + [0]
+    bytes += [0x21, label] + Self.subBlocks(payload) + [0]
   }
 
   /// How a frame's indexes are encoded.
@@ -81,7 +81,7 @@ struct GIFBuilder {
       for c in codes { writer.write(c.code, width: c.width) }
       data = writer.finish()
     }
-    bytes += [UInt8(minCodeSize)] + subBlocks(data) + (terminate ? [0] : [])
+    bytes += [UInt8(minCodeSize)] + Self.subBlocks(data) + (terminate ? [0] : [])
   }
 
   mutating func trailer() { bytes.append(0x3B) }
@@ -102,7 +102,8 @@ struct GIFBuilder {
     return out
   }
 
-  func subBlocks(_ data: [UInt8]) -> [UInt8] {
+  /// `data` as GIF sub-blocks of at most 255 bytes, without the terminator.
+  static func subBlocks(_ data: [UInt8]) -> [UInt8] {
     var out: [UInt8] = []
     var i = 0
     while i < data.count {
