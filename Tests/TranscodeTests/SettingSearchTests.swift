@@ -169,27 +169,37 @@ import Testing
 
   @Test("a WebM's search starts from the crf the video before it found")
   func webmStartFromTheVideoBefore() {
-    func made(_ kind: WebRendition.Kind, _ setting: Int) -> WebRendition {
+    func made(_ kind: WebRendition.Kind, _ setting: Int, psnr: Double = 35) -> WebRendition {
       WebRendition(
         kind: kind, path: "x", mimeType: "video/mp4", setting: setting,
         fidelity: Fidelity(
-          psnr: 35, ssim: nil, worstFrame: 0, worstPSNR: 35, maxStartErrorMilliseconds: 0,
+          psnr: psnr, ssim: nil, worstFrame: 0, worstPSNR: psnr, maxStartErrorMilliseconds: 0,
           durationErrorMilliseconds: 0, bytes: 1, gifBytes: 2),
         dropped: nil)
     }
-    #expect(WebMaker.start(.webmAV1, after: [made(.mp4, 31)]) == 3.3 * 31 - 60)
-    #expect(WebMaker.start(.webmAV1, after: [made(.mp4, 15)]) == 7.5)
+    func start(_ kind: WebRendition.Kind, after made: [WebRendition]) -> Double? {
+      WebMaker.start(kind, after: made, floor: 35)
+    }
+    #expect(start(.webmAV1, after: [made(.mp4, 31)]) == 3.3 * 31 - 60)
+    #expect(start(.webmAV1, after: [made(.mp4, 15)]) == 7.5)
     #expect(
-      WebMaker.start(.webmVP9, after: [made(.mp4, 31), made(.webmAV1, 43)]) == 0.85 * 43 + 2)
+      start(.webmVP9, after: [made(.mp4, 31), made(.webmAV1, 43)]) == 0.85 * 43 + 2)
     // An AV1 WebM at its worst crf: the VP9 one starts at its own worst.
-    #expect(WebMaker.start(.webmVP9, after: [made(.mp4, 44), made(.webmAV1, 63)]) == 63)
-    #expect(WebMaker.start(.webmVP9, after: [made(.mp4, 44), made(.webmAV1, 62)]) == 0.85 * 62 + 2)
-    #expect(WebMaker.start(.webmAV1, after: []) == nil)
-    #expect(WebMaker.start(.webmVP9, after: [made(.mp4, 31)]) == nil)
-    #expect(WebMaker.start(.mp4, after: [made(.mp4, 31)]) == nil)
-    #expect(WebMaker.start(.avif, after: [made(.webp, 50)]) == nil)
-    #expect(WebMaker.start(.avif, after: [made(.mp4, 13), made(.webp, 87)]) == 74)
-    #expect(WebMaker.start(.webp, after: [made(.mp4, 13)]) == nil)
+    #expect(start(.webmVP9, after: [made(.mp4, 44), made(.webmAV1, 63)]) == 63)
+    #expect(start(.webmVP9, after: [made(.mp4, 44), made(.webmAV1, 62)]) == 0.85 * 62 + 2)
+    #expect(start(.webmAV1, after: []) == nil)
+    #expect(start(.webmVP9, after: [made(.mp4, 31)]) == nil)
+    #expect(start(.mp4, after: [made(.mp4, 31)]) == nil)
+    #expect(start(.avif, after: [made(.webp, 50)]) == nil)
+    #expect(start(.avif, after: [made(.mp4, 13), made(.webp, 87)]) == 74)
+    #expect(start(.webp, after: [made(.mp4, 13)]) == nil)
+    // An MP4 that ended under the floor: its crf only bounds the one that meets it, and the
+    // AVIF starts at the next quantizer above the line's quality (70 is quantizer 19, 72 is
+    // 18; 71 is quantizer 18 too and gives 72's file).
+    #expect(start(.avif, after: [made(.mp4, 15, psnr: 32.93)]) == 72)
+    #expect(start(.avif, after: [made(.mp4, 15, psnr: 35)]) == 70)
+    // At the top of the range there is no candidate above.
+    #expect(start(.avif, after: [made(.mp4, 0, psnr: 30)]) == 100)
   }
 
   @Test("exact outcomes: the trials run, in order")

@@ -131,7 +131,8 @@ struct WebMaker: Sendable {
       progress?(WebProgress(done: done, total: total, making: kind))
       renditions.append(
         try make(
-          kind, warnings: &warnings, bound: bound, start: Self.start(kind, after: renditions)))
+          kind, warnings: &warnings, bound: bound,
+          start: Self.start(kind, after: renditions, floor: request.minimumPSNR)))
       done += 1
     }
     Self.judgeWebM(&renditions)
@@ -202,7 +203,7 @@ struct WebMaker: Sendable {
       content = try ContentProbe.kind(
         plan.source, shown: Array(plan.index.frames.indices), cancellation: cancellation)
     }
-    let webpStart = Self.start(.webp, after: made)
+    let webpStart = Self.start(.webp, after: made, floor: request.minimumPSNR)
     let side = SideOutcome<Side>()
     let before = warnings
     let thread = try StageThread { [self] in
@@ -228,7 +229,8 @@ struct WebMaker: Sendable {
     var avif: WebRendition
     do throws(TranscodeError) {
       avif = try make(
-        .avif, warnings: &avifNotes, bound: gif, start: Self.start(.avif, after: made),
+        .avif, warnings: &avifNotes, bound: gif,
+        start: Self.start(.avif, after: made, floor: request.minimumPSNR),
         awaiting: { () throws(TranscodeError) -> (Bound, Double?) in
           let webp = try awaitWebP()
           return (Self.bound(after: webp.rendition, gif), webp.maker.sampleRatios[false])
@@ -295,10 +297,16 @@ struct WebMaker: Sendable {
   /// (within 5 of the crf found, where the default 35 was up to 28 off), but at least half the
   /// MP4's (below MP4 crf 20 the line falls off the range: a sprite's MP4 crf 15 put the AV1
   /// search at crf 0, and its six trials ended at crf 4, twice the bytes of crf 10), VP9 = 0.85 x
-  /// the AV1's + 2 (within 8 but for one), or VP9's worst crf after an AV1 at its worst. An opaque GIF's AVIF, made when no video was kept, from the
-  /// MP4's crf too: quality 100 - 2 x crf (a photo's MP4 crf 13 and AVIF quality 73, another's
-  /// 12 and 72, a screen recording's 25 and 48).
-  static func start(_ kind: WebRendition.Kind, after made: [WebRendition]) -> Double? {
+  /// the AV1's + 2 (within 8 but for one), or VP9's worst crf after an AV1 at its worst. An
+  /// opaque GIF's AVIF, made when no video was kept, from the MP4's crf too: quality
+  /// 100 - 2 x crf (a photo's MP4 crf 13 and AVIF quality 73, another's 12 and 72, a screen
+  /// recording's 25 and 48); the next quantizer's (the next candidate) when the MP4 ended
+  /// under `floor`: its crf is then only an upper bound of the one meeting the floor, so the
+  /// line's quality is a lower bound (a photo's MP4 stopped at crf 15 with 32.93 dB, and the
+  /// AVIF missed at the line's quality 70 by 0.42 dB and met it at 72, the next quantizer).
+  static func start(
+    _ kind: WebRendition.Kind, after made: [WebRendition], floor: Double
+  ) -> Double? {
     // A candidate given up on its trials counts too: its best trial's crf.
     func found(_ kind: WebRendition.Kind) -> Double? {
       made.first { $0.kind == kind }.map { Double($0.setting) }
@@ -314,7 +322,14 @@ struct WebMaker: Sendable {
       return found(.webmAV1).map {
         $0 >= Double(VideoRequest.crfRange(.av1).upperBound) ? worst : 0.85 * $0 + 2
       }
-    case .avif: return found(.mp4).map { 100 - 2 * $0 }
+    case .avif:
+      guard let mp4 = made.first(where: { $0.kind == .mp4 }) else { return nil }
+      let line = 100 - 2 * Double(mp4.setting)
+      guard mp4.fidelity.psnr < floor else { return line }
+      let search = SettingSearch.quality(.avif, target: floor).starting(near: line)
+      let candidates = search.candidates
+      let above = candidates.firstIndex(of: search.start).map { min($0 + 1, candidates.count - 1) }
+      return above.map { Double(candidates[$0]) }
     case .mp4, .webp: return nil
     }
   }
