@@ -198,6 +198,11 @@ import Testing
     // 18; 71 is quantizer 18 too and gives 72's file).
     #expect(start(.avif, after: [made(.mp4, 15, psnr: 32.93)]) == 72)
     #expect(start(.avif, after: [made(.mp4, 15, psnr: 35)]) == 70)
+    // An MP4 given up on its sample's trials: a sample's PSNR is not the whole's, the line
+    // stands.
+    var given = made(.mp4, 15, psnr: 32.93)
+    given.estimated = true
+    #expect(start(.avif, after: [given]) == 70)
     // At the top of the range there is no candidate above.
     #expect(start(.avif, after: [made(.mp4, 0, psnr: 30)]) == 100)
   }

@@ -300,10 +300,13 @@ struct WebMaker: Sendable {
   /// the AV1's + 2 (within 8 but for one), or VP9's worst crf after an AV1 at its worst. An
   /// opaque GIF's AVIF, made when no video was kept, from the MP4's crf too: quality
   /// 100 - 2 x crf (a photo's MP4 crf 13 and AVIF quality 73, another's 12 and 72, a screen
-  /// recording's 25 and 48); the next quantizer's (the next candidate) when the MP4 ended
-  /// under `floor`: its crf is then only an upper bound of the one meeting the floor, so the
-  /// line's quality is a lower bound (a photo's MP4 stopped at crf 15 with 32.93 dB, and the
-  /// AVIF missed at the line's quality 70 by 0.42 dB and met it at 72, the next quantizer).
+  /// recording's 25 and 48); the next quantizer's (the next candidate) when the whole MP4
+  /// measured under `floor`: its crf is then only an upper bound of the one meeting the floor,
+  /// so the line's quality is a lower bound (a photo's MP4 stopped at crf 15 with 32.93 dB, and
+  /// the AVIF missed at the line's quality 70 by 0.42 dB and met it at 72, the next quantizer).
+  /// Not after an MP4 given up on a sample (``WebRendition/estimated``): a sample's PSNR is
+  /// the whole's only within about 1.8 dB (a screen recording's MP4 sample missed by 0.5 dB,
+  /// and its AVIF started a quantizer up was corrected to one 2.8% larger).
   static func start(
     _ kind: WebRendition.Kind, after made: [WebRendition], floor: Double
   ) -> Double? {
@@ -325,7 +328,7 @@ struct WebMaker: Sendable {
     case .avif:
       guard let mp4 = made.first(where: { $0.kind == .mp4 }) else { return nil }
       let line = 100 - 2 * Double(mp4.setting)
-      guard mp4.fidelity.psnr < floor else { return line }
+      guard !mp4.estimated, mp4.fidelity.psnr < floor else { return line }
       let search = SettingSearch.quality(.avif, target: floor).starting(near: line)
       let candidates = search.candidates
       let above = candidates.firstIndex(of: search.start).map { min($0 + 1, candidates.count - 1) }
