@@ -21,6 +21,9 @@ func fuzzSearch(_ data: UnsafeBufferPointer<UInt8>) {
   search.endsOnPlateau = input.bool()
   // A ceiling told after the first trial (`--to web`'s AVIF, once the WebP is made).
   let lateCeiling: Int?? = input.bool() ? .some(input.bool() ? input.int(1...1 << 30) : nil) : nil
+  // Known only once this many trials are made (the WebP still being made): trials go on
+  // meanwhile, and the outcome is the one with the ceiling known from the start.
+  let readyAfter = input.int(1...8)
   // A start hint (`--to web`'s WebM from the video before it), anywhere, even off the range.
   if input.bool() { search = search.starting(near: Double(input.int(-300...300)) / 2) }
   func psnr() -> Double {
@@ -33,8 +36,10 @@ func fuzzSearch(_ data: UnsafeBufferPointer<UInt8>) {
       guard range.contains(setting), curve[setting] == nil else {
         fatalError("tried \(setting): outside \(range) or a second time")
       }
-      if lateCeiling != nil && told != min(curve.count, 1) {
-        fatalError("late ceiling not asked once")
+      if lateCeiling != nil
+        && (told > min(curve.count, 1) || (curve.count >= readyAfter && told != 1))
+      {
+        fatalError("late ceiling asked \(told) times before trial \(curve.count + 1)")
       }
       let point = (psnr: psnr(), bytes: input.int(1...1 << 30))
       curve[setting] = point
@@ -45,10 +50,17 @@ func fuzzSearch(_ data: UnsafeBufferPointer<UInt8>) {
         told += 1
         return ceiling
       }
-    })
+    },
+    ceilingReady: { curve.count >= readyAfter })
   if let lateCeiling {
     if told != 1 { fatalError("late ceiling asked \(told) times") }
     search.ceiling = lateCeiling
+    // The same curve with the ceiling known from the start: the same outcome.
+    let known = search.run { setting in
+      guard let point = curve[setting] else { fatalError("\(setting) not tried with it late") }
+      return point
+    }
+    if known != outcome { fatalError("late ceiling: \(outcome), known: \(known)") }
   }
   guard (1...max(1, search.maxTrials)).contains(outcome.trials.count) else {
     fatalError("\(outcome.trials.count) trials with a limit of \(search.maxTrials)")

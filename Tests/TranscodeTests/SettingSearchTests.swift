@@ -344,6 +344,52 @@ import Testing
     }
   }
 
+  /// A bound not known yet after the first trial: the next trials are made meanwhile, and
+  /// judged once it is; the outcome is the one with the bound known from the start, the trials
+  /// made for nothing are those after the one where it ends the search.
+  @Test("a ceiling not ready: later trials made meanwhile, the same outcome")
+  func ceilingNotReady() {
+    var search = SettingSearch(
+      range: 1...51, direction: .higherIsWorse, target: 40, start: 23, slope: 0.4)
+    for ceiling in [7_015, 7_016, 9_000, nil] {
+      search.ceiling = ceiling
+      let known = run(search, crfCurve)
+      search.ceiling = 1
+      for readyAfter in [1, 2, 3, 99] {
+        var made: [Int] = []
+        var asked = 0
+        let late = search.run(
+          { crf -> (psnr: Double, bytes: Int) in
+            made.append(crf)
+            return crfCurve(crf)
+          },
+          ceilingAfterFirst: {
+            asked += 1
+            return ceiling
+          },
+          ceilingReady: { made.count >= readyAfter })
+        let what = "ceiling \(String(describing: ceiling)), ready after \(readyAfter)"
+        #expect(late == known, "\(what)")
+        #expect(asked == 1, "\(what)")
+        #expect(Array(made.prefix(known.trials.count)) == known.trials.map(\.setting), "\(what)")
+        // Trials are made ahead only while the bound is not ready.
+        #expect(made.count <= max(known.trials.count, min(readyAfter, 6)), "\(what)")
+      }
+    }
+    // The bound ends the search at its first trial: the second, made while waiting, is left out.
+    search.ceiling = 1
+    var made: [Int] = []
+    let late = search.run(
+      { crf -> (psnr: Double, bytes: Int) in
+        made.append(crf)
+        return crfCurve(crf)
+      },
+      ceilingAfterFirst: { 1 }, ceilingReady: { made.count >= 2 })
+    #expect(made.count == 2)
+    #expect(late.trials.map(\.setting) == [23])
+    #expect(late.hopeless)
+  }
+
   @Test("a target out of reach: the best quality tried, after few trials")
   func outOfReach() {
     let search = SettingSearch(

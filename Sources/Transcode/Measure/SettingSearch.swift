@@ -110,33 +110,61 @@ package struct SettingSearch: Sendable {
   /// is called once the first trial is made and before it is judged, and its answer is the
   /// ``ceiling`` from there on (a bound that another search was still finding: the first
   /// trial's setting never depends on it, so the outcome is the one it would be had the bound
-  /// been known from the start).
+  /// been known from the start). While `ceilingReady` says it is not known yet, the next trials
+  /// are made first (which setting comes next never depends on the ceiling: only whether the
+  /// search ends does), and judged in order once it is: when the ceiling ends the search at
+  /// one of them, those after it are left out of the outcome, which is the same either way.
+  /// Only the time of a trial made for nothing is at stake, against the time spent waiting.
   package func run<E: Error>(
     _ trial: (Int) throws(E) -> (psnr: Double, bytes: Int),
-    ceilingAfterFirst: (() throws(E) -> Int?)? = nil
+    ceilingAfterFirst: (() throws(E) -> Int?)? = nil,
+    ceilingReady: (() -> Bool)? = nil
   ) throws(E) -> Outcome {
     var ceiling = self.ceiling
+    var known = ceilingAfterFirst == nil
     var tried: [Int: Trial] = [:]
     var order: [Trial] = []
+    // The trials judged so far, in order: those made while the ceiling was not known wait.
+    var judged = 0
+    // The outcome when a trial not judged yet ends the search: it and those before it.
+    func judge() -> Outcome? {
+      while judged < order.count {
+        judged += 1
+        let made = Array(order.prefix(judged))
+        var upTo: [Int: Trial] = [:]
+        for t in made { upTo[candidates.firstIndex(of: t.setting)!] = t }
+        if Self.ends(made.last!, tried: upTo, target: target, ceiling: ceiling) {
+          return Outcome(chosen: Self.best(made, target: target), trials: made, hopeless: true)
+        }
+      }
+      return nil
+    }
     var next: Int? = candidates.firstIndex(of: start)
     while let index = next, order.count < maxTrials, tried[index] == nil {
       let (psnr, bytes) = try trial(candidates[index])
       let result = Trial(setting: candidates[index], psnr: psnr, bytes: bytes)
-      tried[index] = result
       let repeated = order.contains { $0.psnr == psnr && $0.bytes == bytes }
+      tried[index] = result
       order.append(result)
-      if order.count == 1, let ceilingAfterFirst { ceiling = try ceilingAfterFirst() }
-      if let ceiling, psnr < target,
-        bytes >= ceiling
-          || Double(Self.extrapolatedBytes(tried.values, target: target) ?? 0)
-            >= Double(ceiling) * Self.extrapolationMargin
-      {
-        return Outcome(chosen: Self.best(order, target: target), trials: order, hopeless: true)
+      next = repeated ? nil : nextIndex(tried)
+      if !known, let ceilingAfterFirst {
+        if ceilingReady?() == false, next != nil, order.count < maxTrials { continue }
+        ceiling = try ceilingAfterFirst()
+        known = true
       }
-      if repeated { break }
-      next = nextIndex(tried)
+      if let ended = judge() { return ended }
     }
     return Outcome(chosen: Self.best(order, target: target), trials: order)
+  }
+
+  /// Whether `trial`, the latest of `tried`, ends the search under `ceiling`: it misses the
+  /// target at or over the ceiling, or the two closest trials under the target extrapolate to
+  /// over ``extrapolationMargin`` times it.
+  static func ends(_ trial: Trial, tried: [Int: Trial], target: Double, ceiling: Int?) -> Bool {
+    guard let ceiling, trial.psnr < target else { return false }
+    return trial.bytes >= ceiling
+      || Double(extrapolatedBytes(tried.values, target: target) ?? 0)
+        >= Double(ceiling) * extrapolationMargin
   }
 
   /// An extrapolation over this many times the ceiling ends the search.

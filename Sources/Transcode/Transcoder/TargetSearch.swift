@@ -51,6 +51,11 @@ struct TargetSearch {
   /// trial is made (another search finding them meanwhile): nothing before that depends on
   /// them, so the search goes as it would had they been given.
   var late: (() throws(TranscodeError) -> Late)? = nil
+  /// Whether ``late`` would answer without waiting. While it would not, a sampled search makes
+  /// its next trials before asking (``SettingSearch/run(_:ceilingAfterFirst:ceilingReady:)``:
+  /// the outcome is the same): a screen recording's AVIF waited 2.8 s for its WebP bound
+  /// with a core idle. A GIF tried whole waits: each of its trials is a kept output.
+  var lateReady: (() -> Bool)? = nil
 
   /// A ceiling and a sample ratio told after the first trial (``late``).
   struct Late {
@@ -185,7 +190,8 @@ struct TargetSearch {
           : { () throws(TranscodeError) -> Int? in
             try learn()
             return sampleCeiling
-          })
+          },
+        ceilingReady: lateReady)
       let predicted = Int((Double(outcome.chosen.bytes) * scale).rounded())
       let verify = sampleRatio == nil ? Self.verifyFactor : Self.calibratedVerifyFactor
       let meets = outcome.chosen.psnr >= search.target

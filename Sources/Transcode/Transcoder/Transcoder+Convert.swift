@@ -223,13 +223,15 @@ extension Transcoder {
   /// of each of the search's encodes as it starts; the search's first trial is the candidate
   /// nearest `start` when one is given (``SettingSearch/starting(near:)``); it makes no trial
   /// that could save less than `smallestSaving` (``SettingSearch/smallestSaving``); `late`
-  /// tells the ceiling and sample ratio after the first trial instead (``TargetSearch/late``).
+  /// tells the ceiling and sample ratio after the first trial instead (``TargetSearch/late``),
+  /// and `lateReady` whether it can without waiting (``TargetSearch/lateReady``).
   static func attempt<Request: OutputRequest>(
     _ request: Request, read: GIFPlan?, cancellation: Cancellation,
     progress: (@Sendable (VideoProgress) -> Void)?, sample: TrialSample? = nil,
     ceiling: Int? = nil, sampleRatio: Double? = nil, floor: Double? = nil, start: Double? = nil,
     smallestSaving: Double = 0, onEncode: ((Int) -> Void)? = nil,
-    late: (() throws(TranscodeError) -> TargetSearch.Late)? = nil
+    late: (() throws(TranscodeError) -> TargetSearch.Late)? = nil,
+    lateReady: (() -> Bool)? = nil
   ) throws(TranscodeError) -> Converted<Request.Setup.Summary> {
     let plan: GIFPlan
     if let read {
@@ -262,6 +264,7 @@ extension Transcoder {
     target.floor = floor
     target.onEncode = onEncode
     target.late = late
+    target.lateReady = lateReady
     let ending = try target.run(
       files: files,
       encode: { (setting, sample, files) throws(TranscodeError) -> Request.Setup.Summary in

@@ -1,3 +1,4 @@
+import Synchronization
 import TranscodeCore
 
 /// `gif2x --to web`: the renditions a page needs, measured against the GIF, and the HTML.
@@ -191,7 +192,8 @@ struct WebMaker: Sendable {
   /// an AVIF is worth keeping only under the WebP's size: that is its bound, from its second
   /// trial on (a search's first trial never depends on its bound). So the WebP is made on a
   /// thread of its own while the AVIF's first trial encodes here, and the AVIF's search waits
-  /// for it after that trial: the files and the page are the ones made one after the other
+  /// for it after that trial (a sampled one makes its next trials meanwhile, and judges them
+  /// once the bound is known): the files and the page are the ones made one after the other
   /// (the WebP costs a fraction of the AVIF's trials: a photo's WebP search took 3.9 s beside
   /// the 4.7 s of one AVIF encode). On an error the WebP's is reported when it has one.
   private mutating func makeImages(
@@ -234,7 +236,8 @@ struct WebMaker: Sendable {
         awaiting: { () throws(TranscodeError) -> (Bound, Double?) in
           let webp = try awaitWebP()
           return (Self.bound(after: webp.rendition, gif), webp.maker.sampleRatios[false])
-        })
+        },
+        awaitingReady: { side.isSet })
     } catch {
       // The WebP's staging file is removed with ours; its error, when it has one, goes first.
       thread.join()
@@ -339,7 +342,8 @@ struct WebMaker: Sendable {
 
   mutating func make(
     _ kind: WebRendition.Kind, warnings: inout [ConversionWarning], bound: Bound? = nil,
-    start: Double? = nil, awaiting: (() throws(TranscodeError) -> (Bound, Double?))? = nil
+    start: Double? = nil, awaiting: (() throws(TranscodeError) -> (Bound, Double?))? = nil,
+    awaitingReady: (() -> Bool)? = nil
   ) throws(TranscodeError) -> WebRendition {
     // The bound, replaced by the one `awaiting` tells when it is asked.
     let told = Cell(bound)
@@ -378,7 +382,8 @@ struct WebMaker: Sendable {
       switch try Transcoder.attempt(
         r, read: plan, cancellation: cancellation, progress: nil, ceiling: bound?.bytes,
         sampleRatio: ratio, floor: request.minimumPSNR, start: start,
-        smallestSaving: WebRequest.smallestSaving, onEncode: tell, late: late)
+        smallestSaving: WebRequest.smallestSaving, onEncode: tell, late: late,
+        lateReady: awaitingReady)
       {
       case .made(let s, let measured):
         return .made((s.setting, s.warnings, s.fidelity), sampleRatio: measured)
@@ -698,8 +703,15 @@ enum GuardCost {
 /// before it ends, read after ``StageThread/join()``, which orders the two.
 private final class SideOutcome<Value>: @unchecked Sendable {
   private var outcome: Result<Value, TranscodeError>?
+  private let done = Atomic<Bool>(false)
 
-  func set(_ outcome: Result<Value, TranscodeError>) { self.outcome = outcome }
+  func set(_ outcome: Result<Value, TranscodeError>) {
+    self.outcome = outcome
+    done.store(true, ordering: .releasing)
+  }
+
+  /// Whether the outcome is set: a join would not wait for it (read from any thread).
+  var isSet: Bool { done.load(ordering: .acquiring) }
 
   func peek() -> Result<Value, TranscodeError>? { outcome }
 
