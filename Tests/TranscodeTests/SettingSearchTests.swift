@@ -362,6 +362,56 @@ import Testing
     }
   }
 
+  /// A sprite's AVIF (the real-world bench's 256x256 one, by quantizer): 43.40 dB and 7,284
+  /// bytes at quality 50, 36.76 dB and 6,766 bytes at 26 (15 quantizers down), 33.35 dB and
+  /// 6,605 bytes at 21; straight lines between.
+  func spriteAVIF(_ quality: Int) -> (Double, Int) {
+    let q = Double(AnimatedAVIFWriter.quantizer(quality: quality))
+    func line(_ a: (Double, Double, Double), _ b: (Double, Double, Double)) -> (Double, Int) {
+      let t = (q - a.0) / (b.0 - a.0)
+      return (a.1 + t * (b.1 - a.1), Int((a.2 + t * (b.2 - a.2)).rounded()))
+    }
+    let (top, mid, low) = ((32.0, 43.40, 7284.0), (47.0, 36.76, 6766.0), (50.0, 33.35, 6605.0))
+    if q <= 47 { return line(top, mid) }
+    return line(mid, low)
+  }
+
+  @Test("screen content's AVIF steps further from a first trial well over the target")
+  func screenSlope() {
+    #expect(SettingSearch.quality(.avif, target: 35).slope == 0.45)
+    #expect(SettingSearch.quality(.avif, target: 35, content: .natural).slope == 0.45)
+    #expect(SettingSearch.quality(.avif, target: 35, content: .screen).slope == 0.55)
+    var natural = SettingSearch.quality(.avif, target: 35)
+    natural.smallestSaving = 0.06
+    var screen = SettingSearch.quality(.avif, target: 35, content: .screen)
+    screen.smallestSaving = 0.06
+    // 0.45 dB a quantizer steps 18 quantizers down, past the floor, and a third trial finds
+    // quality 26; 0.55 steps 15, onto it.
+    #expect(run(natural, spriteAVIF).trials.map(\.setting) == [50, 21, 26])
+    #expect(run(screen, spriteAVIF).trials.map(\.setting) == [50, 26])
+  }
+
+  @Test("a web search makes no step down that the bytes per step above say saves too little")
+  func bytesPerStepSaving() {
+    var search = SettingSearch.quality(.avif, target: 35, content: .screen)
+    search.smallestSaving = 0.06
+    // 36.76 dB at quality 26 is 1.76 over the floor: the slope says three quantizers more, and
+    // 518 bytes over 15 quantizers above say they save about 104 of 6,766 (1.5%).
+    let web = run(search, spriteAVIF)
+    #expect(web.trials.map(\.setting) == [50, 26])
+    #expect(web.chosen.setting == 26)
+    // A plain conversion's search goes on.
+    search.smallestSaving = 0
+    #expect(run(search, spriteAVIF).trials.count > 2)
+    // Bytes that grow more a step would be worth it: 6% of the file a step.
+    search.smallestSaving = 0.06
+    let steep = { (q: Int) -> (Double, Int) in
+      let (psnr, _) = self.spriteAVIF(q)
+      return (psnr, 1000 + 400 * (63 - AnimatedAVIFWriter.quantizer(quality: q)))
+    }
+    #expect(run(search, steep).trials.count > 2)
+  }
+
   @Test("a target out of reach: the best quality tried, after few trials")
   func outOfReach() {
     let search = SettingSearch(

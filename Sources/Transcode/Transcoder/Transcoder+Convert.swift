@@ -365,7 +365,7 @@ extension AnimationSetup: OutputSetup {
   var targets: [String] { [request.output] }
   var replaces: Bool { request.force }
   var search: SettingSearch? {
-    request.targetPSNR.map { SettingSearch.quality(request.format, target: $0) }
+    request.targetPSNR.map { SettingSearch.quality(request.format, target: $0, content: content) }
   }
   var picturePixels: Int { plan.index.canvasWidth * plan.index.canvasHeight }
   var measuredBackground: VideoColor { request.background ?? .white }
