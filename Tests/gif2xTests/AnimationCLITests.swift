@@ -2,17 +2,15 @@ import Foundation
 import Testing
 
 /// End-to-end runs of `gif2x --to webp|avif`: files, messages and exit statuses.
-@Suite struct AnimationCLITests {
+@Suite final class AnimationCLITests: FolderSuite {
   let sample = CLI.packageRoot.appendingPathComponent("samples/bounce.gif").path
-
-  func folder() throws -> String { try CLI.temporaryFolder().path }
 
   func files(in dir: String) throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
   }
 
   @Test func webpBesideTheInputWithItsSummary() throws {
-    let dir = try folder()
+    let dir = folder.path
     try FileManager.default.copyItem(atPath: sample, toPath: dir + "/b.gif")
     let run = try CLI.run(["--to", "webp", dir + "/b.gif"])
     #expect(run.status == 0)
@@ -28,7 +26,7 @@ import Testing
 
   /// libavif's decoder, and Chromium's, refuse sides over 32768: such an AVIF is not written.
   @Test func avifOverDecodersSideLimitIs65() throws {
-    let dir = try folder()
+    let dir = folder.path
     var b: [UInt8] = Array("GIF89a".utf8) + [1, 0, 0x41, 0x80, 0x80, 0, 0]  // 1 x 32833
     b += [255, 0, 0, 0, 0, 255, 0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0, 0x3B]
     let gif = dir + "/tall.gif"
@@ -43,7 +41,7 @@ import Testing
   }
 
   @Test func avifWithJSON() throws {
-    let dir = try folder()
+    let dir = folder.path
     let run = try CLI.run(["--to", "avif", sample, "-o", dir + "/b.avif", "--json"])
     #expect(run.status == 0)
     let line = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
@@ -92,7 +90,7 @@ import Testing
     ),
   ])
   func usageErrorsBeforeAnyWork(arguments: [String], message: String) throws {
-    let dir = try folder()
+    let dir = folder.path
     let run = try CLI.run(arguments + [sample, "-o", dir + "/x.out"])
     #expect(run.status == 64)
     #expect(run.errorLines == [Substring(message)])
@@ -100,7 +98,7 @@ import Testing
   }
 
   @Test func badFileIsOneErrorLineAndNoOutput() throws {
-    let dir = try folder()
+    let dir = folder.path
     try Data("GIF89a broken".utf8).write(to: URL(fileURLWithPath: dir + "/bad.gif"))
     try FileManager.default.copyItem(atPath: sample, toPath: dir + "/good.gif")
     let run = try CLI.run(["--to", "webp", dir + "/bad.gif", dir + "/good.gif"])

@@ -105,11 +105,7 @@ final class BatchTests {
 
 /// Ctrl-C in the middle of a batch: exit 130, and nothing partial or temporary left behind.
 @Suite("Batch interrupt")
-final class BatchInterruptTests {
-  let folder: URL
-
-  init() throws { folder = try CLI.temporaryFolder() }
-  deinit { try? FileManager.default.removeItem(at: folder) }
+final class BatchInterruptTests: FolderSuite {
 
   /// A 1280x720 screen with 400 tiny frames: quick to decode, seconds to encode as video.
   static func slowToEncode() -> [UInt8] {

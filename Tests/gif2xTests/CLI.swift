@@ -128,3 +128,19 @@ enum CLI {
     return url
   }
 }
+
+/// A suite whose every test gets a fresh temporary folder (Swift Testing makes one instance a
+/// test), removed after it.
+class FolderSuite {
+  let folder: URL
+
+  init() throws { folder = try CLI.temporaryFolder() }
+  deinit { try? FileManager.default.removeItem(at: folder) }
+
+  /// Writes `bytes` as `name` in the folder and returns its path.
+  func write(_ bytes: [UInt8], _ name: String) throws -> String {
+    let url = folder.appendingPathComponent(name)
+    try Data(bytes).write(to: url)
+    return url.path
+  }
+}

@@ -6,17 +6,7 @@ import TranscodeCore
 /// `--codec` on the command line: what each container takes, AV1's ranges, and that SVT-AV1
 /// (which prints its banner to standard error itself) leaves standard error empty.
 @Suite("--codec")
-final class CodecCLITests {
-  let folder: URL
-
-  init() throws { folder = try CLI.temporaryFolder() }
-  deinit { try? FileManager.default.removeItem(at: folder) }
-
-  private func gif(_ bytes: [UInt8], _ name: String) throws -> String {
-    let url = folder.appendingPathComponent(name)
-    try Data(bytes).write(to: url)
-    return url.path
-  }
+final class CodecCLITests: FolderSuite {
 
   private func size(_ path: String) throws -> Int {
     try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
@@ -28,7 +18,7 @@ final class CodecCLITests {
 
   @Test("a codec the container does not take: one line naming the choices, exit 64")
   func wrongPairing() throws {
-    let a = try gif(TinyGIF.animation(), "a.gif")
+    let a = try write(TinyGIF.animation(), "a.gif")
     let mp4 = try CLI.run(["--to", "mp4", "--codec", "vp9", a])
     #expect(mp4.status == 64)
     #expect(mp4.stderrLines == ["error: --to mp4 takes --codec h264 or av1 (got vp9)"])
@@ -43,7 +33,7 @@ final class CodecCLITests {
   /// 5x slower than preset 8 on mandel-320x240).
   @Test("without --speed each codec gets its own default speed", arguments: ["h264", "vp9", "av1"])
   func defaultSpeed(codec: String) throws {
-    let a = try gif(TinyGIF.scrollingGradient(size: 64, frames: 4), "a.gif")
+    let a = try write(TinyGIF.scrollingGradient(size: 64, frames: 4), "a.gif")
     let format = codec == "vp9" ? "webm" : "mp4"
     let plain = folder.appendingPathComponent("plain.\(format)").path
     #expect(try CLI.run(["--to", format, "--codec", codec, a, "-o", plain, "-q"]).status == 0)
@@ -68,7 +58,7 @@ final class CodecCLITests {
 
   @Test("AV1's crf is 1-63, its speed 0-13 (the SVT-AV1 preset); no lossless")
   func av1Ranges() throws {
-    let a = try gif(TinyGIF.animation(), "a.gif")
+    let a = try write(TinyGIF.animation(), "a.gif")
     let crf = try CLI.run(["--to", "mp4", "--codec", "av1", "--crf", "64", a])
     #expect(crf.status == 64)
     #expect(crf.stderrLines == ["error: --crf must be 1-63 for av1 (got 64)"])
@@ -95,8 +85,8 @@ final class CodecCLITests {
   /// the one line is the size guard's (a tiny GIF makes a larger video).
   @Test("AV1 MP4 and WebM are written with nothing from the encoders on standard error")
   func av1Writes() throws {
-    let big = try gif(TinyGIF.animation(screen: (64, 64)), "big.gif")
-    let small = try gif(TinyGIF.animation(), "small.gif")
+    let big = try write(TinyGIF.animation(screen: (64, 64)), "big.gif")
+    let small = try write(TinyGIF.animation(), "small.gif")
     for (input, format) in [(big, "mp4"), (big, "webm"), (small, "mp4"), (small, "webm")] {
       let run = try CLI.run(
         ["--to", format, "--codec", "av1", "--background", "white", input])

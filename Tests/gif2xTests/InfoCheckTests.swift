@@ -4,21 +4,12 @@ import Testing
 /// End-to-end: the built binary on small files, checking exit statuses, stdout and stderr as a
 /// user sees them.
 @Suite("gif2x --info and --check")
-final class InfoCheckTests {
-  let folder: URL
-
-  init() throws { folder = try CLI.temporaryFolder() }
-  deinit { try? FileManager.default.removeItem(at: folder) }
-
-  func file(_ name: String, _ bytes: [UInt8]) throws -> String {
-    let url = folder.appendingPathComponent(name)
-    try Data(bytes).write(to: url)
-    return url.path
-  }
+final class InfoCheckTests: FolderSuite {
 
   @Test("a PNG named .gif is refused by its bytes: one line, exit 65")
   func pngNamedGIF() throws {
-    let path = try file("photo.gif", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13])
+    let path = try write(
+      [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13], "photo.gif")
     for mode in ["--info", "--check"] {
       let r = try CLI.run([mode, path])
       #expect(r.status == 65)
@@ -29,7 +20,7 @@ final class InfoCheckTests {
 
   @Test("an empty file is bad input (65); a missing file or a directory is no input (66)")
   func missingEmptyDirectory() throws {
-    let empty = try file("empty.gif", [])
+    let empty = try write([], "empty.gif")
     var r = try CLI.run(["--check", empty])
     #expect(r.status == 65 && r.stderr == "error: \(empty): empty file\n")
     let missing = folder.appendingPathComponent("nope.gif").path
@@ -46,11 +37,11 @@ final class InfoCheckTests {
 
   @Test("--check: clean files print nothing and exit 0; a damaged one gets one line and 65")
   func checkMixed() throws {
-    let good = try file("good.gif", TinyGIF.animation())
+    let good = try write(TinyGIF.animation(), "good.gif")
     var r = try CLI.run(["--check", good])
     #expect(r.status == 0 && r.stderr.isEmpty && r.stdout.isEmpty)
     let whole = TinyGIF.animation(frames: 3)
-    let cut = try file("cut.gif", Array(whole.prefix(whole.count - 4)))
+    let cut = try write(Array(whole.prefix(whole.count - 4)), "cut.gif")
     r = try CLI.run(["--check", good, cut, good])
     #expect(r.status == 65)
     let expected: [Substring] = [
@@ -63,11 +54,11 @@ final class InfoCheckTests {
 
   @Test("the worst status wins, 65 over the others")
   func combinedStatus() throws {
-    let good = try file("good.gif", TinyGIF.animation())
+    let good = try write(TinyGIF.animation(), "good.gif")
     let missing = folder.appendingPathComponent("missing.gif").path
     var r = try CLI.run(["--check", good, missing])
     #expect(r.status == 66)
-    let bad = try file("bad.gif", Array("not a gif at all".utf8))
+    let bad = try write(Array("not a gif at all".utf8), "bad.gif")
     r = try CLI.run(["--check", missing, bad])
     #expect(r.status == 65)
     #expect(r.errorLines.count == 2)
@@ -75,7 +66,7 @@ final class InfoCheckTests {
 
   @Test("--info --json reports canvas, frames, loop count and plays")
   func infoJSON() throws {
-    let path = try file("anim.gif", TinyGIF.animation(frames: 3, loop: 2, screen: (0, 0)))
+    let path = try write(TinyGIF.animation(frames: 3, loop: 2, screen: (0, 0)), "anim.gif")
     let r = try CLI.run(["--info", "--json", path])
     #expect(r.status == 0)
     let json = try #require(
@@ -99,7 +90,7 @@ final class InfoCheckTests {
 
   @Test("a canvas over the pixel limit is refused with its size; --max-pixels raises it")
   func pixelLimit() throws {
-    let path = try file("wide.gif", TinyGIF.animation(screen: (200, 200)))
+    let path = try write(TinyGIF.animation(screen: (200, 200)), "wide.gif")
     var r = try CLI.run(["--check", "--max-pixels", "1000", path])
     #expect(r.status == 65)
     #expect(r.stderr.contains("canvas 200x200 is 40000 pixels, over the limit of 1000"))

@@ -4,11 +4,7 @@ import Testing
 /// Ctrl-C pressed twice during a long encode: the second one means "stop now", and still
 /// nothing may be left behind, neither the output nor its hidden temporary file.
 @Suite("Interrupt twice")
-final class InterruptTwiceTests {
-  let folder: URL
-
-  init() throws { folder = try CLI.temporaryFolder() }
-  deinit { try? FileManager.default.removeItem(at: folder) }
+final class InterruptTwiceTests: FolderSuite {
 
   @Test("two SIGINTs during a long encode: exit 130, only the input left in the folder")
   func twice() throws {

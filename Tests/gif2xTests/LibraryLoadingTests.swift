@@ -4,11 +4,7 @@ import Testing
 /// Which shared libraries a run loads, as the dynamic loader reports them (LD_DEBUG=files, a
 /// documented glibc feature): reading a GIF and PNG sheets never load FFmpeg; video does.
 @Suite("FFmpeg is loaded only when something is encoded with it")
-final class LibraryLoadingTests {
-  let folder: URL
-
-  init() throws { folder = try CLI.temporaryFolder() }
-  deinit { try? FileManager.default.removeItem(at: folder) }
+final class LibraryLoadingTests: FolderSuite {
 
   /// The FFmpeg libraries (libavcodec.so.59, libswresample.so.4, ...) the loader opened during
   /// the run.

@@ -7,7 +7,7 @@ import TranscodeCore
 /// it and fails without it; a user's clone without it reports these tests as skipped, with the
 /// reason.
 @Suite("Real GIFs that stopped an encoder")
-struct RealWorldTests {
+final class RealWorldTests: FolderSuite {
   static let root: String? = {
     let folder = CLI.packageRoot.deletingLastPathComponent()
       .appendingPathComponent("shared/realworld").path
@@ -24,7 +24,7 @@ struct RealWorldTests {
   func terminalRecordingToAVIF() throws {
     let root = try #require(
       Self.root, "../shared/realworld is missing: put ../shared beside the clone")
-    let dir = try CLI.temporaryFolder().path
+    let dir = folder.path
     let run = try CLI.run(
       ["--to", "avif", root + "/screen/screen-bottom-demo.gif", "-o", dir + "/b.avif", "-q"])
     #expect(run.status == 0, "\(run.stderr)")
@@ -44,7 +44,7 @@ struct RealWorldTests {
   func sizeGuardWithinItsBudget() throws {
     let root = try #require(
       Self.root, "../shared/realworld is missing: put ../shared beside the clone")
-    let dir = try CLI.temporaryFolder().path
+    let dir = folder.path
     let gif = root + "/screen/screen-wuffs-gifplayer-muybridge.gif"
     let run = try CLI.run(["--to", "mp4", gif, "-o", dir + "/m.mp4"])
     #expect(run.status == 0, "\(run.stderr)")
@@ -67,7 +67,7 @@ struct RealWorldTests {
   func losslessSpriteNoLargerThanGif2webp() throws {
     let root = try #require(
       Self.root, "../shared/realworld is missing: put ../shared beside the clone")
-    let dir = try CLI.temporaryFolder().path
+    let dir = folder.path
     for (name, size) in [
       ("sprite-Excalibur-cal-cropped", 5156),
       ("sprite-Excalibur-kraken-unchained-squid-animation", 16554),

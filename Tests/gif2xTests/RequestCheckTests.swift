@@ -4,17 +4,7 @@ import Testing
 /// Settings are checked once, before any file is read; GIFs with nothing to show are refused
 /// with one line naming the file and the size, never a signal or an FFmpeg line.
 @Suite("Request checks and empty canvases")
-final class RequestCheckTests {
-  let folder: URL
-
-  init() throws { folder = try CLI.temporaryFolder() }
-  deinit { try? FileManager.default.removeItem(at: folder) }
-
-  private func gif(_ bytes: [UInt8], _ name: String) throws -> String {
-    let url = folder.appendingPathComponent(name)
-    try Data(bytes).write(to: url)
-    return url.path
-  }
+final class RequestCheckTests: FolderSuite {
 
   private func names() throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
@@ -22,8 +12,8 @@ final class RequestCheckTests {
 
   @Test("a bad setting with two inputs: one line, exit 64, nothing written")
   func badSettingOnce() throws {
-    let a = try gif(TinyGIF.animation(), "a.gif")
-    let b = try gif(TinyGIF.animation(), "b.gif")
+    let a = try write(TinyGIF.animation(), "a.gif")
+    let b = try write(TinyGIF.animation(), "b.gif")
     let run = try CLI.run(["--to", "mp4", "--crf", "99", a, b])
     #expect(run.status == 64)
     #expect(run.stderrLines == ["error: --crf must be 1-51 for mp4 (got 99)"])
@@ -32,7 +22,7 @@ final class RequestCheckTests {
 
   @Test("crf 0 for MP4 is refused: lossless H.264 does not play in browsers")
   func losslessMP4() throws {
-    let a = try gif(TinyGIF.animation(), "a.gif")
+    let a = try write(TinyGIF.animation(), "a.gif")
     let run = try CLI.run(["--to", "mp4", "--crf", "0", a])
     #expect(run.status == 64)
     #expect(run.errorLines.count == 1)
@@ -42,7 +32,7 @@ final class RequestCheckTests {
 
   @Test("--lossless for MP4 and --lossless with --crf: one line each, exit 64, nothing written")
   func losslessOptions() throws {
-    let a = try gif(TinyGIF.animation(), "a.gif")
+    let a = try write(TinyGIF.animation(), "a.gif")
     let mp4 = try CLI.run(["--to", "mp4", "--lossless", a])
     #expect(mp4.status == 64)
     #expect(
@@ -58,7 +48,7 @@ final class RequestCheckTests {
 
   @Test("an option ArgumentParser refuses is one error line too")
   func parserErrorIsOneLine() throws {
-    let a = try gif(TinyGIF.animation(), "a.gif")
+    let a = try write(TinyGIF.animation(), "a.gif")
     let run = try CLI.run(["--sheet", "--columns", "0", a])
     #expect(run.status == 64)
     #expect(run.stderrLines.count == 1)
@@ -74,7 +64,7 @@ final class RequestCheckTests {
     "a canvas with no pixels: --info warns, --check passes, video and sheets exit 65",
     arguments: [["--to", "mp4"], ["--to", "webm"], ["--sheet", "--max-size", "16384"]])
   func zeroAreaCanvas(mode: [String]) throws {
-    let path = try gif(Self.zeroArea, "zero.gif")
+    let path = try write(Self.zeroArea, "zero.gif")
     let info = try CLI.run(["--info", path])
     #expect(info.status == 0)
     #expect(info.stdout.contains("canvas 12337x0"))

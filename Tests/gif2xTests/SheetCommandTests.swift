@@ -3,14 +3,15 @@ import Testing
 
 /// `gif2x --sheet` end to end: files, exit statuses, and what a failed run leaves behind.
 @Suite("gif2x --sheet")
-struct SheetCommandTests {
-  /// A copy of samples/bounce.gif in a fresh folder.
+final class SheetCommandTests: FolderSuite {
+  /// A copy of samples/bounce.gif in a fresh folder (inside the test's).
   func sample() throws -> (folder: URL, gif: String) {
-    let folder = try CLI.temporaryFolder()
-    let gif = folder.appendingPathComponent("bounce.gif")
+    let dir = folder.appendingPathComponent(UUID().uuidString)
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let gif = dir.appendingPathComponent("bounce.gif")
     try FileManager.default.copyItem(
       at: CLI.packageRoot.appendingPathComponent("samples/bounce.gif"), to: gif)
-    return (folder, gif.path)
+    return (dir, gif.path)
   }
 
   func files(_ folder: URL) throws -> [String] {
@@ -56,7 +57,6 @@ struct SheetCommandTests {
 
   @Test("a file that is not a GIF: exit 65 with a message, no output")
   func notAGIF() throws {
-    let folder = try CLI.temporaryFolder()
     let fake = folder.appendingPathComponent("fake.gif")
     try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0]).write(to: fake)
     let run = try CLI.run(["--sheet", fake.path])
@@ -145,7 +145,6 @@ struct SheetCommandTests {
       b += [0x21, 0xF9, 4, 0x04, 10, 0, 0, 0, 0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0]
       b += [2, 2, UInt8(4 | i << 3 | (5 & 1) << 6), UInt8(5 >> 2), 0]
     }
-    let folder = try CLI.temporaryFolder()
     let gif = folder.appendingPathComponent("large.gif")
     try Data(b + [0x3B]).write(to: gif)
     return (folder, gif.path)

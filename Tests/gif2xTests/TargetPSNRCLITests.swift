@@ -4,12 +4,8 @@ import Testing
 /// `--target-psnr DB`: its usage errors (one line, exit 64, nothing written) and what a run
 /// prints.
 @Suite("--target-psnr")
-final class TargetPSNRCLITests {
-  let folder: URL
+final class TargetPSNRCLITests: FolderSuite {
   let sample = CLI.packageRoot.appendingPathComponent("samples/bounce.gif").path
-
-  init() throws { folder = try CLI.temporaryFolder() }
-  deinit { try? FileManager.default.removeItem(at: folder) }
 
   private func names() throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// End-to-end runs of `gif2x --to web`: files, messages, JSON and exit statuses.
-@Suite struct WebCLITests {
+@Suite final class WebCLITests: FolderSuite {
   let sample = CLI.packageRoot.appendingPathComponent("samples/bounce.gif").path
 
   func files(in dir: String) throws -> [String] {
@@ -11,7 +11,7 @@ import Testing
 
   @Test("a folder with --output-dir: pages mirrored, an index, one JSON line per GIF")
   func folderWithIndex() throws {
-    let dir = try CLI.temporaryFolder().path
+    let dir = folder.path
     try FileManager.default.createDirectory(
       atPath: dir + "/assets/ui", withIntermediateDirectories: true)
     try FileManager.default.copyItem(atPath: sample, toPath: dir + "/assets/ui/b.gif")
@@ -45,7 +45,7 @@ import Testing
 
   @Test("the summary line names what was kept")
   func summaryLine() throws {
-    let dir = try CLI.temporaryFolder().path
+    let dir = folder.path
     try Data(TinyGIF.animation()).write(to: URL(fileURLWithPath: dir + "/t.gif"))
     let run = try CLI.run(["--to", "web", dir + "/t.gif"])
     #expect(run.status == 0)
@@ -89,7 +89,7 @@ import Testing
   /// the floor ends the search.
   @Test("the size guard tries what keeps a transparent GIF's transparency first")
   func sizeGuardKeepsTransparencyFirst() throws {
-    let dir = try CLI.temporaryFolder().path
+    let dir = folder.path
     // A flat disc and bar moving over transparency, 3 frames (1,932 bytes): its AVIF is larger;
     // its WebP is smaller (and MP4 and AV1 WebM, over white, would lose the transparency).
     let gif = TinyGIF.compressed(width: 128, height: 96, frames: 3, transparent: 0) { x, y, f in
@@ -116,7 +116,7 @@ import Testing
   /// encoder costs more to load than that share; its AVIF more to encode).
   @Test("the size guard tries what it can afford and names the rest as not tried")
   func sizeGuardBudget() throws {
-    let dir = try CLI.temporaryFolder().path
+    let dir = folder.path
     let run = try CLI.run(["--to", "webm", sample, "-o", dir + "/b.webm"])
     #expect(run.status == 0)
     #expect(
@@ -131,7 +131,7 @@ import Testing
   /// The size guard measures the other formats (hidden files, removed) and names the smaller.
   @Test("an MP4 larger than its GIF: one warning with both sizes and what would be smaller")
   func sizeGuard() throws {
-    let dir = try CLI.temporaryFolder().path
+    let dir = folder.path
     // One opaque 1x1 frame: a still WebP of a few dozen bytes, lossless, beats the GIF.
     let b = TinyGIF.bytes(delaysCentiseconds: [10])
     try Data(b).write(to: URL(fileURLWithPath: dir + "/t.gif"))
@@ -149,7 +149,7 @@ import Testing
   /// `--quiet` prints nothing but errors: no warning, so no size guard either.
   @Test("--quiet: an MP4 larger than its GIF is written without a line or the guard's work")
   func quietSkipsTheGuard() throws {
-    let dir = try CLI.temporaryFolder().path
+    let dir = folder.path
     try Data(TinyGIF.bytes(delaysCentiseconds: [10])).write(
       to: URL(fileURLWithPath: dir + "/t.gif"))
     let run = try CLI.run(["--to", "mp4", dir + "/t.gif", "-q"])
@@ -164,7 +164,7 @@ import Testing
 
   @Test("an existing page is 73 and nothing is written")
   func existingPage() throws {
-    let dir = try CLI.temporaryFolder().path
+    let dir = folder.path
     try Data(TinyGIF.animation()).write(to: URL(fileURLWithPath: dir + "/t.gif"))
     try Data("mine".utf8).write(to: URL(fileURLWithPath: dir + "/t.html"))
     let run = try CLI.run(["--to", "web", dir + "/t.gif"])
