@@ -65,11 +65,14 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // What both test targets write GIFs with (bit packing, sub-blocks).
+    .target(name: "GIFTestSupport", path: "Tests/GIFTestSupport"),
     .testTarget(
-      name: "TranscodeTests", dependencies: ["Transcode", "TranscodeCore"], exclude: ["Golden"]),
+      name: "TranscodeTests", dependencies: ["Transcode", "TranscodeCore", "GIFTestSupport"],
+      exclude: ["Golden"]),
     // End-to-end tests run the gif2x binary: depending on it keeps `swift test` from running a
     // stale one.
-    .testTarget(name: "gif2xTests", dependencies: ["gif2x", "Transcode"]),
+    .testTarget(name: "gif2xTests", dependencies: ["gif2x", "Transcode", "GIFTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

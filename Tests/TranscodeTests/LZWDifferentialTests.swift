@@ -1,3 +1,4 @@
+import GIFTestSupport
 import Testing
 
 @testable import Transcode
@@ -128,7 +129,7 @@ struct LZWDifferentialTests {
 
   func check(minCodeSize: Int, data: [UInt8], capacity: Int, decoder: inout LZWDecoder) {
     let expected = Self.reference(minCodeSize: minCodeSize, data: data, capacity: capacity)
-    let terminated = decoder.gather(SubBlocks(at: 0), from: GIFBuilder.subBlocks(data) + [0])
+    let terminated = decoder.gather(SubBlocks(at: 0), from: gifSubBlocks(data) + [0])
     #expect(terminated)
     let (count, outcome) = decoder.decode(minCodeSize: minCodeSize, capacity: capacity)
     let got = [UInt8](UnsafeBufferPointer(start: decoder.output, count: count))

@@ -1,4 +1,5 @@
 import Foundation
+import GIFTestSupport
 
 /// Builds small GIFs in test code: 1x1 frames, one per delay, so a test says exactly which
 /// delays it needs instead of shipping a fixture file.
@@ -147,30 +148,9 @@ extension TinyGIF {
       for y in 0..<height {
         for x in 0..<width { pixels.append(index(x, y, f)) }
       }
-      let codes = makeCodes(pixels)
-      // Least significant bit first.
-      var data: [UInt8] = []
-      var bits = 0
-      var count = 0
-      for (code, size) in codes {
-        bits |= code << count
-        count += size
-        while count >= 8 {
-          data.append(UInt8(bits & 0xFF))
-          bits >>= 8
-          count -= 8
-        }
-      }
-      if count > 0 { data.append(UInt8(bits & 0xFF)) }
-      b.append(8)
-      var at = 0
-      while at < data.count {
-        let n = min(255, data.count - at)
-        b.append(UInt8(n))
-        b += data[at..<at + n]
-        at += n
-      }
-      b.append(0)
+      var data = BitWriter()
+      for (code, size) in makeCodes(pixels) { data.write(code, width: size) }
+      b += [8] + gifSubBlocks(data.finish()) + [0]
     }
     return b + [0x3B]
   }

@@ -1,3 +1,5 @@
+import GIFTestSupport
+
 /// Builds GIF files in test code, block by block, so each fixture says what it tests.
 ///
 /// Pixels are palette indexes; `lzw` chooses how they are compressed (a real LZW encoder, with or
@@ -32,12 +34,12 @@ struct GIFBuilder {
   }
 
   mutating func comment(_ text: String) {
-    bytes += [0x21, 0xFE] + Self.subBlocks(Array(text.utf8)) + [0]
+    bytes += [0x21, 0xFE] + gifSubBlocks(Array(text.utf8)) + [0]
   }
 
   /// An extension with an arbitrary label and payload (plain text 0x01, unknown labels …).
   mutating func rawExtension(label: UInt8, payload: [UInt8]) {
-    bytes += [0x21, label] + Self.subBlocks(payload) + [0]
+    bytes += [0x21, label] + gifSubBlocks(payload) + [0]
   }
 
   /// How a frame's indexes are encoded.
@@ -81,7 +83,7 @@ struct GIFBuilder {
       for c in codes { writer.write(c.code, width: c.width) }
       data = writer.finish()
     }
-    bytes += [UInt8(minCodeSize)] + Self.subBlocks(data) + (terminate ? [0] : [])
+    bytes += [UInt8(minCodeSize)] + gifSubBlocks(data) + (terminate ? [0] : [])
   }
 
   mutating func trailer() { bytes.append(0x3B) }
@@ -102,44 +104,7 @@ struct GIFBuilder {
     return out
   }
 
-  /// `data` as GIF sub-blocks of at most 255 bytes, without the terminator.
-  static func subBlocks(_ data: [UInt8]) -> [UInt8] {
-    var out: [UInt8] = []
-    var i = 0
-    while i < data.count {
-      let n = min(255, data.count - i)
-      out.append(UInt8(n))
-      out += data[i..<i + n]
-      i += n
-    }
-    return out
-  }
-
   func le16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
-}
-
-/// Packs codes least-significant bit first, as GIF does.
-struct BitWriter {
-  private var out: [UInt8] = []
-  private var acc = 0
-  private var count = 0
-
-  mutating func write(_ code: Int, width: Int) {
-    acc |= code << count
-    count += width
-    while count >= 8 {
-      out.append(UInt8(acc & 0xFF))
-      acc >>= 8
-      count -= 8
-    }
-  }
-
-  mutating func finish() -> [UInt8] {
-    if count > 0 { out.append(UInt8(acc & 0xFF)) }
-    acc = 0
-    count = 0
-    return out
-  }
 }
 
 /// A plain GIF LZW encoder (dictionary of strings), the reference the decoder is tested against.
