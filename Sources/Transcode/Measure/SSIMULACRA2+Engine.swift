@@ -1,0 +1,338 @@
+extension SSIMULACRA2 {
+  /// The planes, row sums and scratch rows of one metric, allocated once and reused by every
+  /// call: the hot loops run on raw pointers and `SIMD8<Float>` (rows padded to a multiple of 8
+  /// floats, the padding kept at zero or masked out of the sums).
+  ///
+  /// Not Sendable by itself: only ever reached through an `SSIMULACRA2` that owns it alone
+  /// (`isKnownUniquelyReferenced`, a shared one is replaced).
+  final class Engine: @unchecked Sendable {
+    let width: Int
+    let height: Int
+    let scales: [Scale]
+    /// Whether the planes and sums hold the last call's pictures.
+    var valid = false
+    /// Five zero-padded rows (img1, img2, img1², img2², img1·img2), `radius` zeros on the left.
+    let padded: UnsafeMutablePointer<Float>
+    let paddedStride: Int
+    /// The horizontally blurred five rows of the last `taps` rows: `ring[(q * taps + slot)]`.
+    let ring: UnsafeMutablePointer<Float>
+    /// Six rows of scale-0 linear RGB (reference R, G, B, distorted R, G, B).
+    let linearRow: UnsafeMutablePointer<Float>
+    let stride0: Int
+
+    static let radius = 5
+    static let taps = 11
+
+    init(width: Int, height: Int) {
+      self.width = width
+      self.height = height
+      var scales: [Scale] = []
+      var (w, h) = (width, height)
+      while scales.count < 6 && w >= 8 && h >= 8 {
+        scales.append(Scale(width: w, height: h, keepsLinear: !scales.isEmpty))
+        (w, h) = ((w + 1) / 2, (h + 1) / 2)
+      }
+      self.scales = scales
+      stride0 = Scale.stride(width)
+      paddedStride = stride0 + 16
+      padded = .allocate(capacity: 5 * paddedStride)
+      padded.initialize(repeating: 0, count: 5 * paddedStride)
+      ring = .allocate(capacity: 5 * Engine.taps * stride0)
+      ring.initialize(repeating: 0, count: 5 * Engine.taps * stride0)
+      linearRow = .allocate(capacity: 6 * stride0)
+      linearRow.initialize(repeating: 0, count: 6 * stride0)
+    }
+
+    deinit {
+      padded.deallocate()
+      ring.deallocate()
+      linearRow.deallocate()
+    }
+
+    /// Recomputes what `changedRows` (scale-0 rows) reach, then the score from the row sums.
+    func update(reference: [[UInt8]], distorted: [[UInt8]], changedRows: [Range<Int>]) -> Double {
+      guard !scales.isEmpty else {
+        valid = true
+        return SSIMULACRA2.combine([])
+      }
+      let clipped = changedRows.map { $0.clamped(to: 0..<height) }.filter { !$0.isEmpty }
+      let planes = reference + distorted
+      planes[0].withUnsafeBufferPointer { r0 in
+        planes[1].withUnsafeBufferPointer { g0 in
+          planes[2].withUnsafeBufferPointer { b0 in
+            planes[3].withUnsafeBufferPointer { r1 in
+              planes[4].withUnsafeBufferPointer { g1 in
+                planes[5].withUnsafeBufferPointer { b1 in
+                  let bytes = [r0, g0, b0, r1, g1, b1].map { $0.baseAddress! }
+                  for (s, scale) in scales.enumerated() {
+                    let rows = Engine.merged(
+                      clipped.map { ($0.lowerBound >> s)..<((($0.upperBound - 1) >> s) + 1) },
+                      expand: 0, limit: scale.height)
+                    for range in rows {
+                      for y in range {
+                        if s == 0 {
+                          xybRowFromBytes(bytes, y: y)
+                        } else {
+                          if s == 1 {
+                            downsampleRowFromBytes(bytes, into: scale, y: y)
+                          } else {
+                            scales[s - 1].downsampleRow(into: scale, y: y)
+                          }
+                          scale.xybRowFromLinear(y: y)
+                        }
+                      }
+                    }
+                    let mapRows = Engine.merged(rows, expand: Engine.radius, limit: scale.height)
+                    for c in 0..<3 {
+                      for range in mapRows { mapRowsOf(scale, channel: c, rows: range) }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+      valid = true
+      return SSIMULACRA2.combine(scales.map { $0.averages() })
+    }
+
+    /// `ranges` grown by `expand` rows each side, clipped to `0..<limit`, sorted and merged.
+    static func merged(_ ranges: [Range<Int>], expand: Int, limit: Int) -> [Range<Int>] {
+      let grown = ranges.map { max(0, $0.lowerBound - expand)..<min(limit, $0.upperBound + expand) }
+        .filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
+      var out: [Range<Int>] = []
+      for range in grown {
+        if let last = out.last, range.lowerBound <= last.upperBound {
+          out[out.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+        } else {
+          out.append(range)
+        }
+      }
+      return out
+    }
+
+    /// Scale-0 XYB row `y` of both sides, from the sRGB bytes.
+    private func xybRowFromBytes(_ bytes: [UnsafePointer<UInt8>], y: Int) {
+      let lut = Engine.linearLUT
+      for p in 0..<6 {
+        let source = bytes[p] + y * width
+        let row = linearRow + p * stride0
+        for x in 0..<width { row[x] = lut[Int(source[x])] }
+      }
+      let scale = scales[0]
+      for side in 0..<2 {
+        let l = linearRow + side * 3 * stride0
+        let out = scale.xyb + side * 3 * scale.plane + y * scale.stride
+        Engine.toXYB(
+          l, l + stride0, l + 2 * stride0, out, out + scale.plane, out + 2 * scale.plane,
+          count: scale.stride)
+      }
+    }
+
+    /// Scale-1 linear row `y` of both sides: the 2x2 average of scale-0 rows, from the bytes.
+    private func downsampleRowFromBytes(_ bytes: [UnsafePointer<UInt8>], into scale: Scale, y: Int)
+    {
+      let lut = Engine.linearLUT
+      let y0 = 2 * y
+      let y1 = min(2 * y + 1, height - 1)
+      let last = width - 1
+      for p in 0..<6 {
+        let a = bytes[p] + y0 * width
+        let b = bytes[p] + y1 * width
+        let out = scale.linear! + p * scale.plane + y * scale.stride
+        for x in 0..<scale.width {
+          let x0 = 2 * x
+          let x1 = min(2 * x + 1, last)
+          out[x] =
+            (lut[Int(a[x0])] + lut[Int(a[x1])] + lut[Int(b[x0])] + lut[Int(b[x1])]) * 0.25
+        }
+      }
+    }
+
+    /// The SSIM and edge-difference sums of map rows `rows` of one channel, into the row sums.
+    private func mapRowsOf(_ scale: Scale, channel c: Int, rows: Range<Int>) {
+      let w = scale.width
+      let h = scale.height
+      let stride = scale.stride
+      let radius = Engine.radius
+      let taps = Engine.taps
+      let kernel = Engine.kernel
+      let img1 = scale.xyb + c * scale.plane
+      let img2 = scale.xyb + (3 + c) * scale.plane
+      var next = max(0, rows.lowerBound - radius)
+      for y in rows {
+        // Horizontal blur of the rows the vertical blur of row y reads.
+        while next < min(h, y + radius + 1) {
+          let a = img1 + next * stride
+          let b = img2 + next * stride
+          let p0 = padded + radius
+          let p1 = p0 + paddedStride
+          let p2 = p1 + paddedStride
+          let p3 = p2 + paddedStride
+          let p4 = p3 + paddedStride
+          for x in 0..<w {
+            let u = a[x]
+            let v = b[x]
+            p0[x] = u
+            p1[x] = v
+            p2[x] = u * u
+            p3[x] = v * v
+            p4[x] = u * v
+          }
+          let slot = next % taps
+          for q in 0..<5 {
+            let source = padded + q * paddedStride
+            let out = ring + (q * taps + slot) * stride
+            var x = 0
+            while x < stride {
+              var sum = SIMD8<Float>()
+              for k in 0..<taps { sum += kernel[k] * Engine.load(source + x + k) }
+              Engine.store(sum, out + x)
+              x += 8
+            }
+          }
+          next += 1
+        }
+        // Vertical blur of row y (rows outside the picture are zeros: left out), then the maps.
+        let first = max(0, y - radius)
+        let end = min(h, y + radius + 1)
+        var sums = (SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>())
+        var sums2 = (SIMD8<Float>(), SIMD8<Float>())
+        let rowA = img1 + y * stride
+        let rowB = img2 + y * stride
+        var x = 0
+        while x < stride {
+          var m1 = SIMD8<Float>()
+          var m2 = SIMD8<Float>()
+          var s11 = SIMD8<Float>()
+          var s22 = SIMD8<Float>()
+          var s12 = SIMD8<Float>()
+          for r in first..<end {
+            let weight = kernel[r - y + radius]
+            let base = ring + (r % taps) * stride + x
+            let qStride = taps * stride
+            m1 += weight * Engine.load(base)
+            m2 += weight * Engine.load(base + qStride)
+            s11 += weight * Engine.load(base + 2 * qStride)
+            s22 += weight * Engine.load(base + 3 * qStride)
+            s12 += weight * Engine.load(base + 4 * qStride)
+          }
+          let i1 = Engine.load(rowA + x)
+          let i2 = Engine.load(rowB + x)
+          let diff = m1 - m2
+          let numM = 1 - diff * diff
+          let numS = 2 * (s12 - m1 * m2) + 0.0009
+          let denS = (s11 - m1 * m1) + (s22 - m2 * m2) + 0.0009
+          var d = pointwiseMax(SIMD8<Float>(), 1 - numM * numS / denS)
+          let e1 = i1 - m1
+          let e2 = i2 - m2
+          let ratio = (1 + pointwiseMax(e2, -e2)) / (1 + pointwiseMax(e1, -e1)) - 1
+          var artifact = pointwiseMax(SIMD8<Float>(), ratio)
+          var lost = pointwiseMax(SIMD8<Float>(), -ratio)
+          if x + 8 > w {
+            let outside = Engine.lanes .>= SIMD8<Int32>(repeating: Int32(w - x))
+            d.replace(with: 0, where: outside)
+            artifact.replace(with: 0, where: outside)
+            lost.replace(with: 0, where: outside)
+          }
+          let d2 = d * d
+          let a2 = artifact * artifact
+          let l2 = lost * lost
+          sums.0 += d
+          sums.1 += d2 * d2
+          sums.2 += artifact
+          sums.3 += a2 * a2
+          sums2.0 += lost
+          sums2.1 += l2 * l2
+          x += 8
+        }
+        let out = scale.rowSums + y * 18 + c * 6
+        out[0] = Double(sums.0.sum())
+        out[1] = Double(sums.1.sum())
+        out[2] = Double(sums.2.sum())
+        out[3] = Double(sums.3.sum())
+        out[4] = Double(sums2.0.sum())
+        out[5] = Double(sums2.1.sum())
+      }
+    }
+
+    static let lanes = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
+
+    @inline(__always) static func load(_ p: UnsafePointer<Float>) -> SIMD8<Float> {
+      UnsafeRawPointer(p).loadUnaligned(as: SIMD8<Float>.self)
+    }
+
+    @inline(__always) static func load(_ p: UnsafeMutablePointer<Float>) -> SIMD8<Float> {
+      UnsafeRawPointer(p).loadUnaligned(as: SIMD8<Float>.self)
+    }
+
+    @inline(__always) static func store(_ v: SIMD8<Float>, _ p: UnsafeMutablePointer<Float>) {
+      UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD8<Float>.self)
+    }
+
+    /// scipy's Gaussian kernel for sigma 1.5, truncate 3.33: radius 5, normalised.
+    static let kernel: [Float] = {
+      let raw = (-5...5).map { SystemCalls.power(2.718281828459045, -0.5 * Double($0 * $0) / 2.25) }
+      let total = raw.reduce(0, +)
+      return raw.map { Float($0 / total) }
+    }()
+
+    /// The sRGB EOTF of each 8-bit value.
+    static let linearLUT: [Float] = (0..<256).map {
+      let v = Double($0) / 255
+      return Float(v <= 0.04045 ? v / 12.92 : SystemCalls.power((v + 0.055) / 1.055, 2.4))
+    }
+
+    /// Linear RGB to positive XYB (JPEG XL's opsin absorbance, cube root, then SSIMULACRA2's
+    /// offsets), `count` floats (a multiple of 8).
+    static func toXYB(
+      _ r: UnsafeMutablePointer<Float>, _ g: UnsafeMutablePointer<Float>,
+      _ b: UnsafeMutablePointer<Float>, _ outX: UnsafeMutablePointer<Float>,
+      _ outY: UnsafeMutablePointer<Float>, _ outB: UnsafeMutablePointer<Float>, count: Int
+    ) {
+      let bias: Float = 0.0037930732552754493
+      let biasRoot = Float(SystemCalls.power(0.0037930732552754493, 1.0 / 3))
+      let m00: Float = 0.30
+      let m02: Float = 0.078
+      let m01: Float = 1 - 0.078 - 0.30
+      let m10: Float = 0.23
+      let m12: Float = 0.078
+      let m11: Float = 1 - 0.078 - 0.23
+      let m20: Float = 0.24342268924547819
+      let m21: Float = 0.20476744424496821
+      let m22: Float = 1 - 0.24342268924547819 - 0.20476744424496821
+      var x = 0
+      while x < count {
+        let vr = load(r + x)
+        let vg = load(g + x)
+        let vb = load(b + x)
+        let zero = SIMD8<Float>()
+        let mixed0 = pointwiseMax(zero, m00 * vr + m01 * vg + m02 * vb + bias)
+        let mixed1 = pointwiseMax(zero, m10 * vr + m11 * vg + m12 * vb + bias)
+        let mixed2 = pointwiseMax(zero, m20 * vr + m21 * vg + m22 * vb + bias)
+        let c0 = cubeRoot(mixed0) - biasRoot
+        let c1 = cubeRoot(mixed1) - biasRoot
+        let c2 = cubeRoot(mixed2) - biasRoot
+        let vx = 0.5 * (c0 - c1)
+        let vy = 0.5 * (c0 + c1)
+        store((c2 - vy) + 0.55, outB + x)
+        store(vx * 14 + 0.42, outX + x)
+        store(vy + 0.01, outY + x)
+        x += 8
+      }
+    }
+
+    /// The cube root of non-negative `v`: a bit-pattern first guess (Kahan's, within about
+    /// 6%) and two Halley steps (cubic convergence: within a float's precision).
+    @inline(__always) static func cubeRoot(_ v: SIMD8<Float>) -> SIMD8<Float> {
+      let bits = unsafeBitCast(v, to: SIMD8<UInt32>.self)
+      var y = unsafeBitCast(bits / 3 &+ 709_958_130, to: SIMD8<Float>.self)
+      for _ in 0..<2 {
+        let y3 = y * y * y
+        y = y * (y3 + 2 * v) / (2 * y3 + v)
+      }
+      return y.replacing(with: 0, where: v .== 0)
+    }
+  }
+}
