@@ -12,7 +12,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Installs the FFmpeg, libpng, libwebp and libavif development libraries (and the ffmpeg CLI the tests use) when
 # missing, with GNU parallel and OpenSSH, which the pipeline tests run gif2x through
 # (Tests/gif2xTests/PipelineEngineTests.swift: `parallel -j`, `parallel --sshlogin` over two sshd
-# on 127.0.0.1).
+# on 127.0.0.1), and the Python packages SSIMULACRA2Tests score against (the PyPI port, the judge
+# ../shared/bench/perceptual.py runs).
 deps:
 	@if ! pkg-config --exists libavcodec libavformat libswscale libavutil libpng libwebpmux libwebpdemux libavif \
 	      2>/dev/null \
@@ -23,6 +24,7 @@ deps:
 	  $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PACKAGES) >/dev/null; \
 	fi
+	@python3 -c 'import ssimulacra2, PIL, scipy' 2>/dev/null || pip install --quiet ssimulacra2 pillow scipy
 
 # The Swift runtime linked in (--static-swift-stdlib): 2.5 ms less start-up than loading its
 # nine shared libraries, and an installed binary that needs no Swift toolchain. Measured in

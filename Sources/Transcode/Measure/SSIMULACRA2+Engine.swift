@@ -180,6 +180,10 @@ extension SSIMULACRA2 {
             p3[x] = v * v
             p4[x] = u * v
           }
+          // Zeros right of the row (a larger scale's values may still be there).
+          for q in 0..<5 {
+            (p0 + q * paddedStride + w).update(repeating: 0, count: radius)
+          }
           let slot = next % taps
           for q in 0..<5 {
             let source = padded + q * paddedStride
