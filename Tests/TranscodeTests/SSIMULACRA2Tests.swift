@@ -69,7 +69,7 @@ import Testing
   }
 
   /// The sizes checked: even, odd (edge clamping at every scale), 6 scales, 1 scale, none.
-  static let sizes = [(64, 48), (97, 61), (264, 264), (9, 8), (5, 5)]
+  static let sizes = [(64, 48), (97, 61), (256, 256), (9, 8), (5, 5)]
 
   @Test func identicalPicturesScore100() {
     for (w, h) in Self.sizes + [(1, 1), (0, 0)] {
@@ -124,7 +124,7 @@ import Testing
 
   /// Rows changing in bands on either side, scored with `changedRows`: each score equals the
   /// one-shot score to the bit.
-  @Test(arguments: [(264, 264), (97, 61), (50, 9)])
+  @Test(arguments: [(256, 256), (97, 61), (50, 9)])
   func incrementalEqualsFull(size: (Int, Int)) {
     let (w, h) = size
     var reference = Self.picture(width: w, height: h, seed: 7)
@@ -133,7 +133,7 @@ import Testing
     let first = metric.score(reference: reference, distorted: distorted, changedRows: nil)
     #expect(first == SSIMULACRA2.score(reference: reference, distorted: distorted, width: w, height: h))
     var generator = SeededGenerator(seed: 3)
-    for step in 0..<12 {
+    for step in 0..<8 {
       var bands: [Range<Int>] = []
       // Step 5 changes nothing: the same score again, from the kept sums.
       for _ in 0..<(step == 5 ? 0 : step % 3 + 1) {
