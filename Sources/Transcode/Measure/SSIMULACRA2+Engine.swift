@@ -3,22 +3,33 @@ extension SSIMULACRA2 {
   /// call: the hot loops run on raw pointers and `SIMD8<Float>` (rows padded to a multiple of 8
   /// floats, the padding kept at zero or masked out of the sums).
   ///
+  /// XYB is never kept: the rows the blur needs are converted as it reaches them, from the
+  /// bytes (scale 0) or the kept linear RGB (scales 1 to 5), into a ring of `taps` rows; so is
+  /// the horizontal blur. Kept between calls: linear RGB from scale 1 on and the row sums
+  /// (1080p: about 17 MB; the rings about 2 MB).
+  ///
   /// Not Sendable by itself: only ever reached through an `SSIMULACRA2` that owns it alone
   /// (`isKnownUniquelyReferenced`, a shared one is replaced).
   final class Engine: @unchecked Sendable {
     let width: Int
     let height: Int
     let scales: [Scale]
-    /// Whether the planes and sums hold the last call's pictures.
+    /// Whether the linear planes and row sums hold the last call's pictures.
     var valid = false
     /// Five zero-padded rows (img1, img2, img1², img2², img1·img2), `radius` zeros on the left.
     let padded: UnsafeMutablePointer<Float>
     let paddedStride: Int
-    /// The horizontally blurred five rows of the last `taps` rows, row `slot * 5 + q`; then five
-    /// rows of zeros, what the vertical blur reads above and below the picture.
+    /// The XYB rows of the last `taps` rows: row `slot * 6 + plane` (reference X, Y, B,
+    /// distorted X, Y, B).
+    let xybRing: UnsafeMutablePointer<Float>
+    /// The horizontally blurred rows of the last `taps` rows: row `slot * 15 + channel * 5 + q`
+    /// (q: img1, img2, img1², img2², img1·img2); then 15 rows of zeros, what the vertical blur
+    /// reads above and below the picture.
     let ring: UnsafeMutablePointer<Float>
     /// Six rows of scale-0 linear RGB (reference R, G, B, distorted R, G, B).
     let linearRow: UnsafeMutablePointer<Float>
+    /// The sRGB EOTF of each byte.
+    let lut: UnsafeMutablePointer<Float>
     let stride0: Int
 
     static let radius = 5
@@ -36,18 +47,26 @@ extension SSIMULACRA2 {
       self.scales = scales
       stride0 = Scale.stride(width)
       paddedStride = stride0 + 16
-      padded = .allocate(capacity: 5 * paddedStride)
-      padded.initialize(repeating: 0, count: 5 * paddedStride)
-      ring = .allocate(capacity: 5 * (Engine.taps + 1) * stride0)
-      ring.initialize(repeating: 0, count: 5 * (Engine.taps + 1) * stride0)
-      linearRow = .allocate(capacity: 6 * stride0)
-      linearRow.initialize(repeating: 0, count: 6 * stride0)
+      func zeros(_ count: Int) -> UnsafeMutablePointer<Float> {
+        let p = UnsafeMutablePointer<Float>.allocate(capacity: count)
+        p.initialize(repeating: 0, count: count)
+        return p
+      }
+      let rows = scales.isEmpty ? 0 : 1
+      padded = zeros(rows * 5 * paddedStride)
+      xybRing = zeros(rows * Engine.taps * 6 * stride0)
+      ring = zeros(rows * (Engine.taps + 1) * 15 * stride0)
+      linearRow = zeros(rows * 6 * stride0)
+      lut = zeros(256)
+      lut.update(from: Engine.linearLUT, count: 256)
     }
 
     deinit {
       padded.deallocate()
+      xybRing.deallocate()
       ring.deallocate()
       linearRow.deallocate()
+      lut.deallocate()
     }
 
     /// Recomputes what `changedRows` (scale-0 rows) reach, then the score from the row sums.
@@ -66,26 +85,24 @@ extension SSIMULACRA2 {
                 planes[5].withUnsafeBufferPointer { b1 in
                   let bytes = [r0, g0, b0, r1, g1, b1].map { $0.baseAddress! }
                   for (s, scale) in scales.enumerated() {
+                    // Row y of scale s is made of scale-0 rows y << s ..< (y + 1) << s.
                     let rows = Engine.merged(
                       clipped.map { ($0.lowerBound >> s)..<((($0.upperBound - 1) >> s) + 1) },
                       expand: 0, limit: scale.height)
-                    for range in rows {
-                      for y in range {
-                        if s == 0 {
-                          xybRowFromBytes(bytes, y: y)
-                        } else {
+                    if s > 0 {
+                      for range in rows {
+                        for y in range {
                           if s == 1 {
                             downsampleRowFromBytes(bytes, into: scale, y: y)
                           } else {
                             scales[s - 1].downsampleRow(into: scale, y: y)
                           }
-                          scale.xybRowFromLinear(y: y)
                         }
                       }
                     }
-                    let mapRows = Engine.merged(rows, expand: Engine.radius, limit: scale.height)
-                    for c in 0..<3 {
-                      for range in mapRows { mapRowsOf(scale, channel: c, rows: range) }
+                    // A map row reads the blurred rows within the radius.
+                    for range in Engine.merged(rows, expand: Engine.radius, limit: scale.height) {
+                      mapRows(scale, bytes: bytes, rows: range)
                     }
                   }
                 }
@@ -113,28 +130,35 @@ extension SSIMULACRA2 {
       return out
     }
 
-    /// Scale-0 XYB row `y` of both sides, from the sRGB bytes.
-    private func xybRowFromBytes(_ bytes: [UnsafePointer<UInt8>], y: Int) {
-      let lut = Engine.linearLUT
-      for p in 0..<6 {
-        let source = bytes[p] + y * width
-        let row = linearRow + p * stride0
-        for x in 0..<width { row[x] = lut[Int(source[x])] }
-      }
-      let scale = scales[0]
+    /// XYB row `y` of both sides of `scale` into `out` (six rows of `stride0`): from the bytes
+    /// at scale 0, from the kept linear planes after.
+    private func xybRow(
+      _ scale: Scale, bytes: [UnsafePointer<UInt8>], y: Int, into out: UnsafeMutablePointer<Float>
+    ) {
       for side in 0..<2 {
-        let l = linearRow + side * 3 * stride0
-        let out = scale.xyb + side * 3 * scale.plane + y * scale.stride
+        let l: UnsafeMutablePointer<Float>
+        let plane: Int
+        if let linear = scale.linear {
+          l = linear + side * 3 * scale.plane + y * scale.stride
+          plane = scale.plane
+        } else {
+          for c in 0..<3 {
+            let source = bytes[side * 3 + c] + y * width
+            let row = linearRow + (side * 3 + c) * stride0
+            for x in 0..<width { row[x] = lut[Int(source[x])] }
+          }
+          l = linearRow + side * 3 * stride0
+          plane = stride0
+        }
+        let o = out + side * 3 * stride0
         Engine.toXYB(
-          l, l + stride0, l + 2 * stride0, out, out + scale.plane, out + 2 * scale.plane,
-          count: scale.stride)
+          l, l + plane, l + 2 * plane, o, o + stride0, o + 2 * stride0, count: scale.stride)
       }
     }
 
     /// Scale-1 linear row `y` of both sides: the 2x2 average of scale-0 rows, from the bytes.
     private func downsampleRowFromBytes(_ bytes: [UnsafePointer<UInt8>], into scale: Scale, y: Int)
     {
-      let lut = Engine.linearLUT
       let y0 = 2 * y
       let y1 = min(2 * y + 1, height - 1)
       let last = width - 1
@@ -151,65 +175,69 @@ extension SSIMULACRA2 {
       }
     }
 
-    /// The SSIM and edge-difference sums of map rows `rows` of one channel, into the row sums.
-    private func mapRowsOf(_ scale: Scale, channel c: Int, rows: Range<Int>) {
+    /// The SSIM and edge-difference sums of map rows `rows` (all three channels) into the row
+    /// sums: each XYB row converted and blurred horizontally once, as the vertical blur first
+    /// needs it.
+    private func mapRows(_ scale: Scale, bytes: [UnsafePointer<UInt8>], rows: Range<Int>) {
       let w = scale.width
       let h = scale.height
       let stride = scale.stride
       let radius = Engine.radius
       let taps = Engine.taps
       let (k0, k1, k2, k3, k4, k5) = Engine.taps6
-      let img1 = scale.xyb + c * scale.plane
-      let img2 = scale.xyb + (3 + c) * scale.plane
       var next = max(0, rows.lowerBound - radius)
       for y in rows {
-        // Horizontal blur of the rows the vertical blur of row y reads.
+        // XYB and horizontal blur of the rows the vertical blur of row y reads.
         while next < min(h, y + radius + 1) {
-          let a = img1 + next * stride
-          let b = img2 + next * stride
-          let p0 = padded + radius
-          let p1 = p0 + paddedStride
-          let p2 = p1 + paddedStride
-          let p3 = p2 + paddedStride
-          let p4 = p3 + paddedStride
-          for x in 0..<w {
-            let u = a[x]
-            let v = b[x]
-            p0[x] = u
-            p1[x] = v
-            p2[x] = u * u
-            p3[x] = v * v
-            p4[x] = u * v
-          }
-          // Zeros right of the row (a larger scale's values may still be there).
-          for q in 0..<5 {
-            (p0 + q * paddedStride + w).update(repeating: 0, count: radius)
-          }
-          let out = ring + (next % taps) * 5 * stride
-          for q in 0..<5 {
-            let p = padded + q * paddedStride
-            let o = out + q * stride
-            var x = 0
-            while x < stride {
-              // The kernel is symmetric: taps k and 10 - k share a weight.
-              let t = p + x
-              var sum = k5 * Engine.load(t + 5)
-              sum += k4 * (Engine.load(t + 4) + Engine.load(t + 6))
-              sum += k3 * (Engine.load(t + 3) + Engine.load(t + 7))
-              sum += k2 * (Engine.load(t + 2) + Engine.load(t + 8))
-              sum += k1 * (Engine.load(t + 1) + Engine.load(t + 9))
-              sum += k0 * (Engine.load(t) + Engine.load(t + 10))
-              Engine.store(sum, o + x)
-              x += 8
+          let xyb = xybRing + (next % taps) * 6 * stride0
+          xybRow(scale, bytes: bytes, y: next, into: xyb)
+          for c in 0..<3 {
+            let a = xyb + c * stride0
+            let b = xyb + (3 + c) * stride0
+            let p0 = padded + radius
+            let p1 = p0 + paddedStride
+            let p2 = p1 + paddedStride
+            let p3 = p2 + paddedStride
+            let p4 = p3 + paddedStride
+            for x in 0..<w {
+              let u = a[x]
+              let v = b[x]
+              p0[x] = u
+              p1[x] = v
+              p2[x] = u * u
+              p3[x] = v * v
+              p4[x] = u * v
+            }
+            // Zeros right of the row (a larger scale's values may still be there).
+            for q in 0..<5 {
+              (p0 + q * paddedStride + w).update(repeating: 0, count: radius)
+            }
+            let out = ring + ((next % taps) * 15 + c * 5) * stride0
+            for q in 0..<5 {
+              let p = padded + q * paddedStride
+              let o = out + q * stride0
+              var x = 0
+              while x < stride {
+                // The kernel is symmetric: taps k and 10 - k share a weight.
+                let t = p + x
+                var sum = k5 * Engine.load(t + 5)
+                sum += k4 * (Engine.load(t + 4) + Engine.load(t + 6))
+                sum += k3 * (Engine.load(t + 3) + Engine.load(t + 7))
+                sum += k2 * (Engine.load(t + 2) + Engine.load(t + 8))
+                sum += k1 * (Engine.load(t + 1) + Engine.load(t + 9))
+                sum += k0 * (Engine.load(t) + Engine.load(t + 10))
+                Engine.store(sum, o + x)
+                x += 8
+              }
             }
           }
           next += 1
         }
         // Vertical blur of row y (rows outside the picture read as zeros), then the maps.
-        let zeros = ring + taps * 5 * stride0
+        let zeros = ring + taps * 15 * stride0
         func row(_ k: Int) -> UnsafeMutablePointer<Float> {
           let row = y - radius + k
-          return row >= 0 && row < h ? ring + (row % taps) * 5 * stride : zeros
+          return row >= 0 && row < h ? ring + (row % taps) * 15 * stride0 : zeros
         }
         let (r0, r1, r2, r3, r4, r5) = (row(0), row(1), row(2), row(3), row(4), row(5))
         let (r6, r7, r8, r9, r10) = (row(6), row(7), row(8), row(9), row(10))
@@ -222,53 +250,57 @@ extension SSIMULACRA2 {
           sum += k0 * (Engine.load(r0 + offset) + Engine.load(r10 + offset))
           return sum
         }
-        var sums = (SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>())
-        var sums2 = (SIMD8<Float>(), SIMD8<Float>())
-        let rowA = img1 + y * stride
-        let rowB = img2 + y * stride
-        var x = 0
-        while x < stride {
-          let m1 = vertical(x)
-          let m2 = vertical(stride + x)
-          let s11 = vertical(2 * stride + x)
-          let s22 = vertical(3 * stride + x)
-          let s12 = vertical(4 * stride + x)
-          let i1 = Engine.load(rowA + x)
-          let i2 = Engine.load(rowB + x)
-          let diff = m1 - m2
-          let numM = 1 - diff * diff
-          let numS = 2 * (s12 - m1 * m2) + 0.0009
-          let denS = (s11 - m1 * m1) + (s22 - m2 * m2) + 0.0009
-          var d = Engine.positive(1 - numM * numS / denS)
-          let e1 = i1 - m1
-          let e2 = i2 - m2
-          let ratio = (1 + Engine.magnitude(e2)) / (1 + Engine.magnitude(e1)) - 1
-          var artifact = Engine.positive(ratio)
-          var lost = Engine.positive(-ratio)
-          if x + 8 > w {
-            let outside = Engine.lanes .>= SIMD8<Int32>(repeating: Int32(w - x))
-            d.replace(with: 0, where: outside)
-            artifact.replace(with: 0, where: outside)
-            lost.replace(with: 0, where: outside)
+        let xyb = xybRing + (y % taps) * 6 * stride0
+        for c in 0..<3 {
+          var sums = (SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>())
+          var sums2 = (SIMD8<Float>(), SIMD8<Float>())
+          let rowA = xyb + c * stride0
+          let rowB = xyb + (3 + c) * stride0
+          let base = c * 5 * stride0
+          var x = 0
+          while x < stride {
+            let m1 = vertical(base + x)
+            let m2 = vertical(base + stride0 + x)
+            let s11 = vertical(base + 2 * stride0 + x)
+            let s22 = vertical(base + 3 * stride0 + x)
+            let s12 = vertical(base + 4 * stride0 + x)
+            let i1 = Engine.load(rowA + x)
+            let i2 = Engine.load(rowB + x)
+            let diff = m1 - m2
+            let numM = 1 - diff * diff
+            let numS = 2 * (s12 - m1 * m2) + 0.0009
+            let denS = (s11 - m1 * m1) + (s22 - m2 * m2) + 0.0009
+            var d = Engine.positive(1 - numM * numS / denS)
+            let e1 = i1 - m1
+            let e2 = i2 - m2
+            let ratio = (1 + Engine.magnitude(e2)) / (1 + Engine.magnitude(e1)) - 1
+            var artifact = Engine.positive(ratio)
+            var lost = Engine.positive(-ratio)
+            if x + 8 > w {
+              let outside = Engine.lanes .>= SIMD8<Int32>(repeating: Int32(w - x))
+              d.replace(with: 0, where: outside)
+              artifact.replace(with: 0, where: outside)
+              lost.replace(with: 0, where: outside)
+            }
+            let d2 = d * d
+            let a2 = artifact * artifact
+            let l2 = lost * lost
+            sums.0 += d
+            sums.1 += d2 * d2
+            sums.2 += artifact
+            sums.3 += a2 * a2
+            sums2.0 += lost
+            sums2.1 += l2 * l2
+            x += 8
           }
-          let d2 = d * d
-          let a2 = artifact * artifact
-          let l2 = lost * lost
-          sums.0 += d
-          sums.1 += d2 * d2
-          sums.2 += artifact
-          sums.3 += a2 * a2
-          sums2.0 += lost
-          sums2.1 += l2 * l2
-          x += 8
+          let out = scale.rowSums + y * 18 + c * 6
+          out[0] = Double(sums.0.sum())
+          out[1] = Double(sums.1.sum())
+          out[2] = Double(sums.2.sum())
+          out[3] = Double(sums.3.sum())
+          out[4] = Double(sums2.0.sum())
+          out[5] = Double(sums2.1.sum())
         }
-        let out = scale.rowSums + y * 18 + c * 6
-        out[0] = Double(sums.0.sum())
-        out[1] = Double(sums.1.sum())
-        out[2] = Double(sums.2.sum())
-        out[3] = Double(sums.3.sum())
-        out[4] = Double(sums2.0.sum())
-        out[5] = Double(sums2.1.sum())
       }
     }
 

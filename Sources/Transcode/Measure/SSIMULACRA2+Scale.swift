@@ -1,5 +1,6 @@
 extension SSIMULACRA2 {
-  /// One scale's kept state: both sides' planes and each map row's 18 sums.
+  /// One scale's kept state: both sides' linear RGB planes (from scale 1 on) and each map
+  /// row's 18 sums.
   ///
   /// Planes are `stride` floats a row (the width rounded up to 8), the padding zero.
   final class Scale {
@@ -8,8 +9,6 @@ extension SSIMULACRA2 {
     let stride: Int
     /// Floats in one plane.
     let plane: Int
-    /// Six XYB planes: reference X, Y, B, distorted X, Y, B.
-    let xyb: UnsafeMutablePointer<Float>
     /// Six linear RGB planes (reference R, G, B, distorted R, G, B); nil at scale 0, which
     /// reads its sRGB bytes instead.
     let linear: UnsafeMutablePointer<Float>?
@@ -23,8 +22,6 @@ extension SSIMULACRA2 {
       self.height = height
       stride = Scale.stride(width)
       plane = stride * height
-      xyb = .allocate(capacity: 6 * plane)
-      xyb.initialize(repeating: 0, count: 6 * plane)
       if keepsLinear {
         let linear = UnsafeMutablePointer<Float>.allocate(capacity: 6 * plane)
         linear.initialize(repeating: 0, count: 6 * plane)
@@ -37,7 +34,6 @@ extension SSIMULACRA2 {
     }
 
     deinit {
-      xyb.deallocate()
       linear?.deallocate()
       rowSums.deallocate()
     }
@@ -58,16 +54,6 @@ extension SSIMULACRA2 {
           let x1 = min(2 * x + 1, last)
           out[x] = (a[x0] + a[x1] + b[x0] + b[x1]) * 0.25
         }
-      }
-    }
-
-    /// XYB row `y` of both sides from this scale's linear planes.
-    func xybRowFromLinear(y: Int) {
-      let source = linear!
-      for side in 0..<2 {
-        let l = source + side * 3 * plane + y * stride
-        let out = xyb + side * 3 * plane + y * stride
-        Engine.toXYB(l, l + plane, l + 2 * plane, out, out + plane, out + 2 * plane, count: stride)
       }
     }
 
