@@ -159,6 +159,24 @@ import Testing
     }
   }
 
+  /// A copy is a value: scoring through it after the original moved on recomputes what it
+  /// needs (the shared state is dropped), so both agree with one-shot scores.
+  @Test func copiesAreIndependent() {
+    let (w, h) = (64, 48)
+    let reference = Self.picture(width: w, height: h, seed: 5)
+    let first = Self.distorted(reference, .blur, width: w, height: h)
+    var second = first
+    for x in 0..<w { second[1][20 * w + x] = 0 }
+    var metric = SSIMULACRA2(width: w, height: h)
+    _ = metric.score(reference: reference, distorted: first, changedRows: nil)
+    var copy = metric
+    let a = metric.score(reference: reference, distorted: second, changedRows: [20..<21])
+    let b = copy.score(reference: reference, distorted: second, changedRows: [20..<21])
+    let full = SSIMULACRA2.score(reference: reference, distorted: second, width: w, height: h)
+    #expect(a == full)
+    #expect(b == full)
+  }
+
   /// `planes` as a binary PPM (P6).
   static func writePPM(_ planes: [[UInt8]], width: Int, height: Int, to path: String) throws {
     var bytes = Array("P6\n\(width) \(height)\n255\n".utf8)
