@@ -95,10 +95,10 @@ struct EncodeJob<Request: EncodeRequest>: FileJob {
         result.warnings.append(warning)
       }
     }
-    if let goal = request.targetPSNR, let fidelity = s.fidelity {
+    if let goal = request.conversion.searchPSNR, let fidelity = s.fidelity {
       Measurement.target(
         goal, setting: "\(Request.settingName) \(s.setting)", fidelity: fidelity, trials: s.trials,
-        to: &result)
+        score: request.targetScore, to: &result)
       result.setting = s.setting
       result.trials = s.trials
     }
@@ -159,6 +159,7 @@ extension GIF2X {
     ConversionOptions(
       force: write.force || write.output == "-", maxPixels: input.maxPixels, strict: input.strict,
       delays: timing.delays, background: video.background, lossless: video.lossless,
-      targetPSNR: video.targetPSNR, content: video.content)
+      targetPSNR: video.targetPSNR, targetScore: web.targetQuality?.score,
+      content: video.content)
   }
 }

@@ -32,6 +32,7 @@ enum Flags {
     case .effort: return "--effort"
     case .targetPSNR: return "--target-psnr"
     case .minimumPSNR: return "--min-psnr"
+    case .targetScore: return "--target-quality"
     }
   }
 

@@ -4,7 +4,8 @@ import TranscodeCore
 /// The size guard of `--to mp4|webm|webp|avif`: an output larger than its GIF is one warning
 /// line with both sizes and what else would be smaller (the other formats, likeliest first,
 /// each made from a sample of the GIF as a hidden file beside the output, measured and removed,
-/// until one is smaller at 35 dB), or that the GIF is the smaller file. The guard spends a
+/// until one is smaller at 35 dB with every moment at SSIMULACRA2 70), or that the GIF is the
+/// smaller file. The guard spends a
 /// fraction of the conversion's own cost: a format it cannot afford is named as not tried.
 enum SizeGuard {
   /// The warning for `output` (`written` bytes) made as `kind` from `input` (`gifBytes`), or nil
@@ -31,9 +32,9 @@ enum SizeGuard {
     // Only what --to web would keep: smaller than the GIF, at its fidelity floor, on time.
     let smaller = others.renditions.filter(\.kept).sorted { $0.bytes < $1.bytes }
     if smaller.isEmpty {
-      let floor = Measurement.fixed(WebRequest.defaultMinimumPSNR, 0)
+      let floor = Measurement.fixed(WebRequest.defaultMinimumScore, 0)
       let unfaithful = others.renditions.contains { $0.bytes < gifBytes }
-      let at = unfaithful ? " at \(floor) dB or more" : ""
+      let at = unfaithful ? " with every moment at SSIMULACRA2 \(floor) or more" : ""
       if others.untried.isEmpty {
         return line + "; no other format is smaller\(at): the GIF is the smaller file"
       }
@@ -50,6 +51,9 @@ enum SizeGuard {
     line += smaller.map { r in
       let psnr = r.fidelity.psnr
       var db = psnr.isFinite ? Measurement.fixed(psnr, 1) + " dB" : "identical"
+      if psnr.isFinite, let m = r.fidelity.moments {
+        db += ", worst moment \(Measurement.fixed(m.worst, 1))"
+      }
       // A transparent GIF in H.264 or AV1: measured over white, and the transparency is gone.
       if others.transparent && !r.kind.keepsTransparency { db += ", no transparency" }
       return "\(flags(r.kind)) \(Measurement.grouped(r.bytes)) bytes (\(db))"

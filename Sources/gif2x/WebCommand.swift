@@ -7,9 +7,19 @@ import TranscodeCore
 struct WebOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "--to web keeps a rendition only when its PSNR against the GIF is at least this"
-        + " (default \(Int(WebRequest.defaultMinimumPSNR)) dB).", valueName: "dB"))
+      "--to web keeps a rendition only when its PSNR against the GIF is at least this too, and"
+        + " searches for it before judging the moments (none by default; 35 dB was the old"
+        + " default).", valueName: "dB"))
   var minPSNR: Double?
+
+  @Option(
+    help: ArgumentHelp(
+      "Every picture a viewer sees must score at least this on SSIMULACRA2 against the GIF's:"
+        + " high (70), very-high (80), visually-lossless (90) or 30-100. --to web keeps only"
+        + " renditions that reach it (default high); --to mp4|webm|webp|avif search the"
+        + " smallest setting that does. Not with --crf, --quality or --lossless.",
+      valueName: "level"))
+  var targetQuality: QualityTarget?
 }
 
 /// `gif2x --to web`: for each GIF, the renditions a page needs (measured, kept when smaller than
@@ -31,7 +41,8 @@ struct WebCommand: BatchCommand {
     }
     let template = WebRequest(
       input: "", output: "", force: options.write.force,
-      minimumPSNR: options.web.minPSNR ?? WebRequest.defaultMinimumPSNR,
+      minimumPSNR: options.web.minPSNR,
+      minimumScore: options.web.targetQuality?.score ?? WebRequest.defaultMinimumScore,
       delays: options.timing.delays, maxPixels: options.input.maxPixels,
       strict: options.input.strict, content: options.video.content)
     return WebJob(
@@ -128,12 +139,14 @@ final class WebJob: FileJob {
       what = kept.map {
         "\($0.kind.label) \(Measurement.grouped($0.bytes)) bytes"
           + " (\(Measurement.fixed($0.fidelity.ratio * 100, 0))% of the GIF,"
-          + " \($0.fidelity.psnr.isFinite ? Measurement.fixed($0.fidelity.psnr, 1) + " dB" : "identical"))"
+          + " \($0.fidelity.psnr.isFinite ? Measurement.fixed($0.fidelity.psnr, 1) + " dB" : "identical")"
+          + ($0.fidelity.moments.map { ", worst moment \(Measurement.fixed($0.worst, 1))" } ?? "")
+          + ")"
       }.joined(separator: ", ")
     case .gif:
       what =
-        "the GIF stays (\(Measurement.grouped(s.gifBytes)) bytes): no rendition was smaller at"
-        + " \(Measurement.fixed(s.minimumPSNR, 1)) dB or more"
+        "the GIF stays (\(Measurement.grouped(s.gifBytes)) bytes): no rendition was smaller with"
+        + " every moment at SSIMULACRA2 \(Measurement.fixed(s.minimumScore, 0)) or more"
     }
     return "\(s.input) -> \(s.html): \(what)"
   }

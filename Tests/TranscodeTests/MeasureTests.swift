@@ -113,7 +113,9 @@ import Testing
         for i in stride(from: frame, to: count, by: 7 + frame) {
           picture[i] = UInt8.random(in: 0...255, using: &random)
         }
-        stage.add(frame: frame, reference: reference, picture: picture, weight: frame % 3)
+        stage.add(
+          frame: frame, reference: reference, picture: picture, weight: frame % 3,
+          milliseconds: Double(frame))
         plain.add(frame: frame, reference: reference, picture: picture, weight: frame % 3)
       }
       let threaded = stage.finish()
@@ -125,5 +127,46 @@ import Testing
       // Finishing again changes nothing.
       #expect(stage.finish().meter.psnr == plain.meter.psnr)
     }
+  }
+
+  /// Moments: every interval scored (SSIMULACRA2 of its two pictures, opaque here so the planes
+  /// are the pixels), the mean weighted by slots, the worst with its GIF frame and start, and an
+  /// interval in which neither side changed repeating the last score without scoring again.
+  @Test("moments: each picture scored, mean over slots, the worst with its frame and time")
+  func moments() throws {
+    let (width, height) = (40, 32)
+    var random = SeededGenerator(seed: 11)
+    let reference = (0..<(width * height)).flatMap { i -> [UInt8] in
+      let (x, y) = (i % width, i / width)
+      return [UInt8(x * 6), UInt8(y * 7), UInt8((x / 5 + y / 4) % 2 == 0 ? 30 : 220), 255]
+    }
+    var smeared = reference
+    for i in stride(from: 0, to: smeared.count, by: 4) {
+      for c in 0..<3 {
+        smeared[i + c] = UInt8(
+          clamping: Int(smeared[i + c]) + Int.random(in: -40...40, using: &random))
+      }
+    }
+    func planes(_ rgba: [UInt8]) -> [[UInt8]] {
+      (0..<3).map { c in stride(from: c, to: rgba.count, by: 4).map { rgba[$0] } }
+    }
+    let expected = SSIMULACRA2.score(
+      reference: planes(reference), distorted: planes(smeared), width: width, height: height)
+    #expect(expected < 90)
+    var tally = FidelityTally(
+      width: width, height: height, background: (255, 255, 255), moments: true)
+    tally.add(frame: 0, reference: reference, picture: reference, weight: 5, milliseconds: 0)
+    tally.add(frame: 1, reference: reference, picture: smeared, weight: 1, milliseconds: 50)
+    tally.add(frame: 1, reference: reference, picture: smeared, weight: 2, milliseconds: 60)
+    tally.add(frame: 2, reference: reference, picture: reference, weight: 2, milliseconds: 80)
+    let m = try #require(tally.moments)
+    #expect(m.worst == expected)
+    #expect(m.worstFrame == 1 && m.worstMilliseconds == 50)
+    #expect(abs(m.mean - (700 + 3 * expected) / 10) < 1e-9)
+    #expect(m.pictures == 3)
+    // Without moments asked, none are reported.
+    var plain = FidelityTally(width: width, height: height, background: (255, 255, 255))
+    plain.add(frame: 0, reference: reference, picture: smeared, weight: 1)
+    #expect(plain.moments == nil)
   }
 }

@@ -28,6 +28,7 @@ public enum Setting: String, Sendable, Equatable, CaseIterable {
   case effort = "effort"
   case targetPSNR = "target PSNR"
   case minimumPSNR = "fidelity floor"
+  case targetScore = "quality target"
 
   /// The plain-words name: "the crf".
   package var plainName: String { "the \(rawValue)" }

@@ -18,6 +18,9 @@ public struct Fidelity: Sendable, Equatable {
   /// The output's size, and the GIF's.
   public var bytes: Int
   public var gifBytes: Int
+  /// How a person sees it, moment by moment (SSIMULACRA2 of every picture a viewer sees); nil
+  /// for a trial's sample or an estimate, which are measured on PSNR alone.
+  public var moments: Moments?
 
   /// The output's size over the GIF's.
   package var ratio: Double { gifBytes == 0 ? 0 : Double(bytes) / Double(gifBytes) }
@@ -25,8 +28,9 @@ public struct Fidelity: Sendable, Equatable {
   package init(
     psnr: Double, ssim: Double?, worstFrame: Int, worstPSNR: Double,
     maxStartErrorMilliseconds: Double, durationErrorMilliseconds: Double, bytes: Int,
-    gifBytes: Int
+    gifBytes: Int, moments: Moments? = nil
   ) {
+    self.moments = moments
     self.psnr = psnr
     self.ssim = ssim
     self.worstFrame = worstFrame
@@ -35,6 +39,38 @@ public struct Fidelity: Sendable, Equatable {
     self.durationErrorMilliseconds = durationErrorMilliseconds
     self.bytes = bytes
     self.gifBytes = gifBytes
+  }
+}
+
+/// SSIMULACRA2 of every picture a viewer sees, against the GIF's frame shown at the same time
+/// (both composited on the background), over the display timeline: a picture is one interval in
+/// which the GIF shows one frame and the output one picture, weighted by how long it shows.
+/// Scale (its authors' calibration): 90 visually lossless, 80 not told apart side by side at
+/// 1:1, 70 high quality (artifacts hard to notice without the original), 50 medium, 30 low.
+///
+/// Every picture is scored, not a sample: a moment that breaks (a colour change left in its old
+/// colour, digits smeared for a second) may last a tenth of the file or less, and an average,
+/// of PSNR or of these scores, hides it; the worst picture is what a viewer would notice.
+public struct Moments: Sendable, Equatable {
+  /// The scores averaged over time (each picture weighted by the slots it shows).
+  public var mean: Double
+  /// The lowest score of any picture shown.
+  public var worst: Double
+  /// When the worst picture starts, in ms from the start of the play measured.
+  public var worstMilliseconds: Double
+  /// The GIF frame shown then.
+  public var worstFrame: Int
+  /// The pictures scored (intervals in which either side changed).
+  public var pictures: Int
+
+  package init(
+    mean: Double, worst: Double, worstMilliseconds: Double, worstFrame: Int, pictures: Int
+  ) {
+    self.mean = mean
+    self.worst = worst
+    self.worstMilliseconds = worstMilliseconds
+    self.worstFrame = worstFrame
+    self.pictures = pictures
   }
 }
 
@@ -104,18 +140,36 @@ package struct FidelityTally: Sendable {
   /// The GIF frame of the worst interval metered so far.
   private var worstFrame = 0
 
+  /// The moment of the worst score so far: its GIF frame and start (ms).
+  private var worstMoment = (frame: 0, milliseconds: 0.0)
+
   package init(
-    width: Int, height: Int, background: (r: UInt8, g: UInt8, b: UInt8), ssim: Bool = true
+    width: Int, height: Int, background: (r: UInt8, g: UInt8, b: UInt8), ssim: Bool = true,
+    moments: Bool = false
   ) {
-    meter = FidelityMeter(width: width, height: height, background: background, ssim: ssim)
+    meter = FidelityMeter(
+      width: width, height: height, background: background, ssim: ssim, moments: moments)
   }
 
-  /// Meters GIF frame `frame` (`reference`) against an output picture over `weight` slots.
-  package mutating func add(frame: Int, reference: [UInt8], picture: [UInt8], weight: Int) {
+  /// Meters GIF frame `frame` (`reference`) against an output picture over `weight` slots,
+  /// shown from `milliseconds`.
+  package mutating func add(
+    frame: Int, reference: [UInt8], picture: [UInt8], weight: Int, milliseconds: Double = 0
+  ) {
     guard weight > 0 else { return }
     let before = meter.worst?.interval
+    let worstScore = meter.worstScore?.interval
     meter.add(reference: reference, output: picture, weight: weight)
     if meter.worst?.interval != before { worstFrame = frame }
+    if meter.worstScore?.interval != worstScore { worstMoment = (frame, milliseconds) }
+  }
+
+  /// The moments scored, or nil when not measured (or nothing was).
+  package var moments: Moments? {
+    guard let mean = meter.meanScore, let worst = meter.worstScore else { return nil }
+    return Moments(
+      mean: mean, worst: worst.score, worstMilliseconds: worstMoment.milliseconds,
+      worstFrame: worstMoment.frame, pictures: meter.scoredPictures)
   }
 
   /// The worst GIF frame and its PSNR (from the worst interval).

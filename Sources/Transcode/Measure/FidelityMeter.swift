@@ -15,6 +15,15 @@ package struct FidelityMeter: Sendable {
   package let background: (r: UInt8, g: UInt8, b: UInt8)
   /// Whether SSIM is computed (about half of the work; a PSNR target's trials need none).
   package let measuresSSIM: Bool
+  /// SSIMULACRA2 of each interval (``Moments``), when measured: it meters again only the rows
+  /// that changed, as PSNR and SSIM do.
+  private var perceptual: SSIMULACRA2?
+  /// Sum over slots of the intervals' SSIMULACRA2 scores.
+  private var scoreSum = 0.0
+  /// The interval with the lowest SSIMULACRA2 score: its index among the `add` calls, and it.
+  private(set) package var worstScore: (interval: Int, score: Double)?
+  /// Intervals scored anew (the others repeated the last score: neither side changed).
+  private(set) package var scoredPictures = 0
 
   /// Sum over slots of the mean squared error (averaged over the three planes).
   private var squaredError = 0.0
@@ -44,15 +53,25 @@ package struct FidelityMeter: Sendable {
     /// The interval's mean squared error and SSIM, averaged over the planes.
     var mse = 0.0
     var structural = 0.0
+    /// The interval's SSIMULACRA2 score.
+    var score = 100.0
   }
 
   package init(
-    width: Int, height: Int, background: (r: UInt8, g: UInt8, b: UInt8), ssim: Bool = true
+    width: Int, height: Int, background: (r: UInt8, g: UInt8, b: UInt8), ssim: Bool = true,
+    moments: Bool = false
   ) {
     self.width = width
     self.height = height
     self.background = background
     measuresSSIM = ssim
+    perceptual = moments ? SSIMULACRA2(width: width, height: height) : nil
+  }
+
+  /// The SSIMULACRA2 score averaged over every slot, nil before any slot or when not measured.
+  package var meanScore: Double? {
+    guard slots > 0, perceptual != nil else { return nil }
+    return scoreSum / Double(slots)
   }
 
   /// PSNR in dB over every slot, from the mean squared error of all of them (as FFmpeg's
@@ -79,13 +98,26 @@ package struct FidelityMeter: Sendable {
     defer { intervals += 1 }
     guard weight > 0 else { return }
     let changed = changedRows(reference, output)
-    if !changed.isEmpty { meter(reference, output, rows: changed) }
+    if !changed.isEmpty {
+      meter(reference, output, rows: changed)
+      if perceptual != nil {
+        last.score = perceptual!.score(
+          reference: last.referencePlanes, distorted: last.outputPlanes, changedRows: changed)
+        scoredPictures += 1
+      }
+    }
     let mse = last.mse
     squaredError += mse * Double(weight)
     ssimSum += last.structural * Double(weight)
     slots += weight
     let intervalPSNR = Self.psnr(meanSquaredError: mse)
     if worst == nil || intervalPSNR < worst!.psnr { worst = (intervals, intervalPSNR) }
+    if perceptual != nil {
+      scoreSum += last.score * Double(weight)
+      if worstScore == nil || last.score < worstScore!.score {
+        worstScore = (intervals, last.score)
+      }
+    }
   }
 
   /// The runs of rows where `reference` or `output` differs from the last interval's (every

@@ -102,6 +102,18 @@ package struct SettingSearch: Sendable {
     return search
   }
 
+  /// The same search for a worst-moment score (SSIMULACRA2 points, ``Moments/worst``) instead
+  /// of dB: `target` in points, the first step's slope at 0.3 dB a point (the PSNR a score is
+  /// led by, ``ConversionOptions/leadPSNR(for:)``), and a trial within half a point above the
+  /// target ends it.
+  package func scored(target: Double) -> SettingSearch {
+    var search = self
+    search.target = target
+    search.slope = max(slope / 0.3, Self.minimumSlope)
+    search.closeEnough = 0.5
+    return search
+  }
+
   /// The smallest slope believed (dB per step): flatter trials are noise.
   static let minimumSlope = 0.02
 

@@ -56,12 +56,13 @@ package enum WebPage {
       notes.append(
         "gif2x: \(name) (\(s.gifBytes) bytes) as \(s.kept.map(\.kind.label).joined(separator: ", "));"
           + " the smallest, \(best.kind.label), is \(best.bytes) bytes"
-          + " (\(percent(best.fidelity.ratio)) of the GIF) at PSNR \(decibels(best.fidelity.psnr))."
+          + " (\(percent(best.fidelity.ratio)) of the GIF) at PSNR \(decibels(best.fidelity.psnr))"
+          + (best.fidelity.moments.map { "; SSIMULACRA2 \(moments($0))" } ?? "") + "."
       )
     case .gif:
       notes.append(
-        "gif2x: no rendition of \(name) was smaller than the GIF at PSNR \(decibels(s.minimumPSNR))"
-          + " or more: the GIF is the answer.")
+        "gif2x: no rendition of \(name) was smaller than the GIF with every moment at"
+          + " SSIMULACRA2 \(fixed(s.minimumScore, 0)) or more: the GIF is the answer.")
     }
     notes.append("Paste the element between the markers into your page.")
     return """
@@ -106,8 +107,11 @@ package enum WebPage {
       .dropped { color: #888; }
       </style>
       <h1>\(summaries.count) GIF\(summaries.count == 1 ? "" : "s") for the web</h1>
-      <p>Each GIF beside the renditions gif2x kept (smaller than the GIF, close enough to it).
-      Sizes in bytes; PSNR and SSIM against the GIF's frames as browsers play them.</p>
+      <p>Each GIF beside the renditions gif2x kept (smaller than the GIF, and like it at every
+      moment). Sizes in bytes; SSIMULACRA2 of every picture a viewer sees against the GIF's
+      (100 identical, 90 visually lossless, 70 high quality: the mean over time, the worst
+      picture and when it shows), then PSNR and SSIM over the whole, against the GIF's frames as
+      browsers play them.</p>
 
       """
     for s in summaries {
@@ -125,15 +129,20 @@ package enum WebPage {
           ? "<video src=\"\(src)\" autoplay muted playsinline\(s.plays == 0 ? " loop" : "") \(size)></video>"
           : "<img src=\"\(src)\" \(size) alt=\"\">"
         out += "<figure>\(media)<figcaption>\(r.kind.label), \(grouped(r.bytes)) bytes"
-        out +=
-          " (\(percent(r.fidelity.ratio))), \(decibels(r.fidelity.psnr))</figcaption></figure>\n"
+        out += " (\(percent(r.fidelity.ratio))), worst moment "
+        out += (r.fidelity.moments.map { fixed($0.worst, 1) } ?? "-") + "</figcaption></figure>\n"
       }
       out += "</div>\n<table>\n<tr><th>rendition</th><th>bytes</th><th>of the GIF</th>"
+      out += "<th>SSIMULACRA2 mean</th><th>worst</th><th>at</th>"
       out += "<th>PSNR</th><th>SSIM</th><th>setting</th><th></th></tr>\n"
       for r in s.renditions {
         let ssim = r.fidelity.ssim.map { fixed($0, 4) } ?? "-"
+        let m = r.fidelity.moments
         out += "<tr\(r.kept ? "" : " class=\"dropped\"")><td>\(r.kind.label)</td>"
         out += "<td>\(grouped(r.bytes))</td><td>\(percent(r.fidelity.ratio))</td>"
+        out += "<td>\(m.map { fixed($0.mean, 1) } ?? "-")</td>"
+        out += "<td>\(m.map { fixed($0.worst, 1) } ?? "-")</td>"
+        out += "<td>\(m.map { seconds($0.worstMilliseconds) } ?? "-")</td>"
         out += "<td>\(decibels(r.fidelity.psnr))</td><td>\(ssim)</td><td>\(r.setting)</td>"
         out += "<td>\(r.dropped.map { "dropped: " + text($0) } ?? "kept")</td></tr>\n"
       }
@@ -222,6 +231,16 @@ package enum WebPage {
   private static func hex(_ b: UInt8) -> String {
     let digits = Array("0123456789abcdef")
     return String([digits[Int(b >> 4)], digits[Int(b & 15)]])
+  }
+
+  /// `mean 84.2, worst 72.1 at 16.90 s`: SSIMULACRA2 over the pictures a viewer sees.
+  package static func moments(_ m: Moments) -> String {
+    "mean \(fixed(m.mean, 1)), worst \(fixed(m.worst, 1)) at \(seconds(m.worstMilliseconds))"
+  }
+
+  /// `16.90 s`.
+  package static func seconds(_ milliseconds: Double) -> String {
+    "\(fixed(milliseconds / 1000, 2)) s"
   }
 
   package static func decibels(_ x: Double) -> String {

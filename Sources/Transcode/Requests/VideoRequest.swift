@@ -142,6 +142,8 @@ public struct VideoRequest: Sendable, Equatable, SharesConversion {
   /// The PSNR targets taken, in dB: 10 is a picture barely recognisable, 99 identical in all
   /// but name (a GIF's 8-bit pixels give infinity only when identical).
   package static let targetPSNRRange: ClosedRange<Double> = 10...99
+  /// The SSIMULACRA2 scores a quality target may ask (30 low ... 100 identical).
+  package static let targetScoreRange: ClosedRange<Double> = 30...100
 
   /// Throws when `target` is out of ``targetPSNRRange`` or given with `setting` (a fixed
   /// crf or quality) or `lossless`.

@@ -9,9 +9,14 @@ public struct WebRequest: Sendable, Equatable, GIFReading {
   package var output: String
   /// Replace existing files.
   package var force: Bool
-  /// The fidelity floor: a rendition is kept only when its PSNR against the GIF (RGB, on the
-  /// 10 ms display grid) is at least this.
-  package var minimumPSNR: Double
+  /// A PSNR floor, when asked (`--min-psnr`): a rendition is kept only when its PSNR against the
+  /// GIF (RGB, on the 10 ms display grid) is at least this, and the searches are led by it
+  /// (plus ``targetMargin``) before the moments are judged. Nil (the default): the searches are
+  /// led by the worst moment's score itself.
+  package var minimumPSNR: Double?
+  /// The SSIMULACRA2 score every picture a viewer sees must reach for a rendition to be kept
+  /// (``Moments/worst``): ``defaultMinimumScore`` unless asked otherwise.
+  package var minimumScore: Double
   /// How the GIF is read: the pixel limit, strict mode and how written delays become
   /// durations (each candidate plans its own timeline).
   package var gif: GIFPlan.Options
@@ -21,6 +26,10 @@ public struct WebRequest: Sendable, Equatable, GIFReading {
 
   /// The documented default floor (see README, "Replacing GIFs on a web page").
   public static let defaultMinimumPSNR = 35.0
+  /// 70 on SSIMULACRA2's scale: high quality, where artifacts are hard to notice without the
+  /// original. "Looks like the GIF" means no moment a viewer would notice, and that is where
+  /// it begins.
+  public static let defaultMinimumScore = 70.0
   /// Candidates aim this far above the floor: the search lands within a few tenths of a dB of
   /// its target, and a candidate under the floor is dropped.
   package static let targetMargin = 0.3
@@ -36,10 +45,12 @@ public struct WebRequest: Sendable, Equatable, GIFReading {
 
   public init(
     input: String, output: String, force: Bool = false,
-    minimumPSNR: Double = WebRequest.defaultMinimumPSNR, delays: DelayPolicy = .browser,
+    minimumPSNR: Double? = nil,
+    minimumScore: Double = WebRequest.defaultMinimumScore, delays: DelayPolicy = .browser,
     maxPixels: Int = GIFSource.defaultMaxPixels, strict: Bool = false,
     content: ContentKind? = nil
   ) {
+    self.minimumScore = minimumScore
     self.input = input
     self.output = output
     self.force = force
@@ -50,11 +61,15 @@ public struct WebRequest: Sendable, Equatable, GIFReading {
   }
 
   package func validate() throws(RequestError) {
-    if !Self.minimumPSNRRange.contains(minimumPSNR) || minimumPSNR.isNaN {
+    if let minimumPSNR, !Self.minimumPSNRRange.contains(minimumPSNR) || minimumPSNR.isNaN {
       throw .outOfRange(
         .minimumPSNR, value: minimumPSNR.description,
         allowed:
           "\(Int(Self.minimumPSNRRange.lowerBound))-\(Int(Self.minimumPSNRRange.upperBound)) dB")
+    }
+    if !VideoRequest.targetScoreRange.contains(minimumScore) || minimumScore.isNaN {
+      throw .outOfRange(
+        .targetScore, value: minimumScore.description, allowed: "30-100 (SSIMULACRA2)")
     }
   }
 
@@ -186,7 +201,9 @@ public struct WebSummary: Sendable, Equatable {
   package var plays: Int
   package var gifBytes: Int
   /// The floor the renditions were judged against.
-  package var minimumPSNR: Double
+  package var minimumPSNR: Double?
+  /// The score every kept rendition's worst moment reached (``WebRequest/minimumScore``).
+  package var minimumScore = WebRequest.defaultMinimumScore
   /// Every candidate made, kept or dropped, in the order made.
   public var renditions: [WebRendition]
   /// The video poster written, when the answer is a video.
@@ -201,7 +218,7 @@ public struct WebSummary: Sendable, Equatable {
 
   package init(
     input: String, html: String, answer: Answer, width: Int, height: Int, transparent: Bool,
-    plays: Int, gifBytes: Int, minimumPSNR: Double, renditions: [WebRendition],
+    plays: Int, gifBytes: Int, minimumPSNR: Double?, renditions: [WebRendition],
     poster: String?, gif: String, written: [String], warnings: [ConversionWarning]
   ) {
     self.input = input

@@ -251,6 +251,11 @@ extension Transcoder {
     guard var search = setup.search else {
       return .made(try setup.run(files: try files(), progress: progress))
     }
+    // A quality target without a PSNR one leads the search on its own score.
+    let scoreLed = request.targetScore != nil && request.targetPSNR == nil
+    if scoreLed, let score = request.targetScore {
+      search = search.scored(target: score + TargetSearch.scoreMargin)
+    }
     if let start { search = search.starting(near: start) }
     search.smallestSaving = smallestSaving
     var target = TargetSearch(
@@ -262,6 +267,8 @@ extension Transcoder {
     target.ceiling = ceiling
     target.sampleRatio = sampleRatio
     target.floor = floor
+    target.scoreFloor = request.targetScore
+    target.scoreLed = scoreLed
     target.onEncode = onEncode
     target.late = late
     target.lateReady = lateReady
@@ -296,11 +303,13 @@ struct Estimate {
   var pictures: Int
   /// Keyframes among them: one a window (one for the whole output).
   var windows: Int
+  /// The sample's moments: its pictures scored as a whole output's are.
+  var moments: Moments?
 }
 
 extension Transcoder {
   /// What `request` would make of the GIF `read`, at its own setting, predicted from `sample`
-  /// (encoded as one short file and measured on PSNR alone, its bytes scaled by the pictures it
+  /// (encoded as one short file and measured on PSNR and its moments, its bytes scaled by the pictures it
   /// holds), or the whole output made and measured when `sample` has no windows; nil, with
   /// nothing encoded, when `sample` gives none. Nothing is left behind.
   static func estimate<Request: OutputRequest>(
@@ -332,10 +341,11 @@ extension Transcoder {
       output: path, plan: try plan.measuringPlan(), background: setup.measuredBackground,
       segments: Array(repeating: segments, count: share < 1 ? 1 : max(1, setup.measuredPlays))
         .flatMap { $0 },
-      ssim: false, cancellation: cancellation)
+      ssim: false, moments: true, cancellation: cancellation)
     return Estimate(
       psnr: fidelity.psnr, bytes: Int((Double(fidelity.bytes) / share).rounded()), share: share,
-      pictures: setup.schedule.entries.count, windows: sample.windows?.count ?? 1)
+      pictures: setup.schedule.entries.count, windows: sample.windows?.count ?? 1,
+      moments: fidelity.moments)
   }
 }
 
@@ -343,7 +353,7 @@ extension VideoSetup: OutputSetup {
   var targets: [String] { [request.output] + (request.poster ? [request.posterPath] : []) }
   var replaces: Bool { request.force }
   var search: SettingSearch? {
-    request.targetPSNR.map { SettingSearch.crf(request.videoCodec, target: $0) }
+    request.conversion.searchPSNR.map { SettingSearch.crf(request.videoCodec, target: $0) }
   }
   var picturePixels: Int { geometry.codedWidth * geometry.codedHeight }
   var measuredBackground: VideoColor { request.background ?? .white }
@@ -365,7 +375,9 @@ extension AnimationSetup: OutputSetup {
   var targets: [String] { [request.output] }
   var replaces: Bool { request.force }
   var search: SettingSearch? {
-    request.targetPSNR.map { SettingSearch.quality(request.format, target: $0, content: content) }
+    request.conversion.searchPSNR.map {
+      SettingSearch.quality(request.format, target: $0, content: content)
+    }
   }
   var picturePixels: Int { plan.index.canvasWidth * plan.index.canvasHeight }
   var measuredBackground: VideoColor { request.background ?? .white }

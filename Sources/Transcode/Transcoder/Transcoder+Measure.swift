@@ -25,10 +25,11 @@ extension Transcoder {
 
   /// Compares `output` with `segments` of the GIF's frames (ranges of frame indexes) played one
   /// after another on `plan`'s native timeline: the whole GIF once per play, or the windows a
-  /// PSNR target's trial encoded. Without `ssim` (trials), the SSIM is not computed (nil).
+  /// PSNR target's trial encoded. Without `ssim` (trials), the SSIM is not computed (nil);
+  /// the ``Moments`` are when `moments` says so (by default, with the SSIM: whole outputs).
   static func measure(
     output: String, plan: GIFPlan, background: VideoColor, segments: [Range<Int>],
-    ssim: Bool = true, cancellation: Cancellation
+    ssim: Bool = true, moments: Bool? = nil, cancellation: Cancellation
   ) throws(TranscodeError) -> Fidelity {
     let input = plan.path
     let width = plan.index.canvasWidth
@@ -39,7 +40,8 @@ extension Transcoder {
     let meter = try MeterStage(
       FidelityTally(
         width: width, height: height,
-        background: (background.red, background.green, background.blue), ssim: ssim))
+        background: (background.red, background.green, background.blue), ssim: ssim,
+        moments: moments ?? ssim))
     defer { _ = meter.finish() }
     var picture = try next()
     var following = try next()
@@ -79,7 +81,8 @@ extension Transcoder {
             frame: index, reference: reference, picture: current.rgba,
             weight: FidelityWalk.overlap(
               frameStart: time, frameEnd: end, pictureStart: current.start,
-              pictureEnd: currentEnd))
+              pictureEnd: currentEnd),
+            milliseconds: max(time, current.start))
           guard currentEnd <= end else { break }
           picture = following
           following = try next()
@@ -103,7 +106,8 @@ extension Transcoder {
       psnr: psnr, ssim: tally.meter.ssim, worstFrame: worst.frame, worstPSNR: worst.psnr,
       maxStartErrorMilliseconds: walk.maxStartError,
       durationErrorMilliseconds: videoEnd.isFinite ? videoEnd - time : 0,
-      bytes: InputFile.size(output) ?? 0, gifBytes: plan.source.bytes.count)
+      bytes: InputFile.size(output) ?? 0, gifBytes: plan.source.bytes.count,
+      moments: tally.moments)
   }
 }
 
@@ -117,7 +121,9 @@ final class MeterStage {
   /// as much as metering a few thousand pixels).
   static let threadedPixels = 65_536
 
-  private typealias Interval = (frame: Int, reference: [UInt8], picture: [UInt8], weight: Int)
+  private typealias Interval = (
+    frame: Int, reference: [UInt8], picture: [UInt8], weight: Int, milliseconds: Double
+  )
 
   private var tally: FidelityTally
   private let queue: StageQueue<Interval>?
@@ -136,19 +142,24 @@ final class MeterStage {
     thread = try StageThread {
       var tally = result.tally
       while let i = queue.pop() {
-        tally.add(frame: i.frame, reference: i.reference, picture: i.picture, weight: i.weight)
+        tally.add(
+          frame: i.frame, reference: i.reference, picture: i.picture, weight: i.weight,
+          milliseconds: i.milliseconds)
       }
       result.tally = tally
     }
   }
 
-  /// Meters GIF frame `frame` (`reference`) against a picture over `weight` slots.
-  func add(frame: Int, reference: [UInt8], picture: [UInt8], weight: Int) {
+  /// Meters GIF frame `frame` (`reference`) against a picture over `weight` slots, shown from
+  /// `milliseconds`.
+  func add(frame: Int, reference: [UInt8], picture: [UInt8], weight: Int, milliseconds: Double) {
     guard weight > 0 else { return }
     if let queue {
-      queue.push((frame, reference, picture, weight))
+      queue.push((frame, reference, picture, weight, milliseconds))
     } else {
-      tally.add(frame: frame, reference: reference, picture: picture, weight: weight)
+      tally.add(
+        frame: frame, reference: reference, picture: picture, weight: weight,
+        milliseconds: milliseconds)
     }
   }
 

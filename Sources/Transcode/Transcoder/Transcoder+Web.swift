@@ -133,7 +133,7 @@ struct WebMaker: Sendable {
       renditions.append(
         try make(
           kind, warnings: &warnings, bound: bound,
-          start: Self.start(kind, after: renditions, floor: request.minimumPSNR)))
+          start: Self.start(kind, after: renditions, floor: floor, figure: figure)))
       done += 1
     }
     Self.judgeWebM(&renditions)
@@ -182,6 +182,7 @@ struct WebMaker: Sendable {
       gifBytes: plan.source.bytes.count, minimumPSNR: request.minimumPSNR,
       renditions: renditions, poster: poster, gif: answer == .video ? request.input : gif,
       written: written, warnings: warnings)
+    summary.minimumScore = request.minimumScore
     if answer == .video { summary.gif = request.input }
     try files.write(Array(WebPage.page(summary).utf8), to: request.output)
     try files.commit()
@@ -205,7 +206,7 @@ struct WebMaker: Sendable {
       content = try ContentProbe.kind(
         plan.source, shown: Array(plan.index.frames.indices), cancellation: cancellation)
     }
-    let webpStart = Self.start(.webp, after: made, floor: request.minimumPSNR)
+    let webpStart = Self.start(.webp, after: made, floor: floor, figure: figure)
     let side = SideOutcome<Side>()
     let before = warnings
     let thread = try StageThread { [self] in
@@ -232,7 +233,7 @@ struct WebMaker: Sendable {
     do throws(TranscodeError) {
       avif = try make(
         .avif, warnings: &avifNotes, bound: gif,
-        start: Self.start(.avif, after: made, floor: request.minimumPSNR),
+        start: Self.start(.avif, after: made, floor: floor, figure: figure),
         awaiting: { () throws(TranscodeError) -> (Bound, Double?) in
           let webp = try awaitWebP()
           return (Self.bound(after: webp.rendition, gif), webp.maker.sampleRatios[false])
@@ -311,7 +312,8 @@ struct WebMaker: Sendable {
   /// the whole's only within about 1.8 dB (a screen recording's MP4 sample missed by 0.5 dB,
   /// and its AVIF started a quantizer up was corrected to one 2.8% larger).
   static func start(
-    _ kind: WebRendition.Kind, after made: [WebRendition], floor: Double
+    _ kind: WebRendition.Kind, after made: [WebRendition], floor: Double,
+    figure: (Fidelity) -> Double = { $0.psnr }
   ) -> Double? {
     // A candidate given up on its trials counts too: its best trial's crf.
     func found(_ kind: WebRendition.Kind) -> Double? {
@@ -331,7 +333,7 @@ struct WebMaker: Sendable {
     case .avif:
       guard let mp4 = made.first(where: { $0.kind == .mp4 }) else { return nil }
       let line = 100 - 2 * Double(mp4.setting)
-      guard !mp4.estimated, mp4.fidelity.psnr < floor else { return line }
+      guard !mp4.estimated, figure(mp4.fidelity) < floor else { return line }
       let search = SettingSearch.quality(.avif, target: floor).starting(near: line)
       let candidates = search.candidates
       let above = candidates.firstIndex(of: search.start).map { min($0 + 1, candidates.count - 1) }
@@ -352,7 +354,6 @@ struct WebMaker: Sendable {
     // Tracked before it exists, so that a cancel at any point removes it.
     cancellation.register(staging)
     candidates.append(staging)
-    let target = request.minimumPSNR + WebRequest.targetMargin
     let setting: Int
     let notes: [ConversionWarning]
     var measured: Fidelity?
@@ -370,7 +371,8 @@ struct WebMaker: Sendable {
       var r = candidate
       r.maxPixels = request.maxPixels
       r.delays = request.delays
-      r.targetPSNR = target
+      r.targetPSNR = request.minimumPSNR.map { $0 + WebRequest.targetMargin }
+      r.targetScore = request.minimumScore
       var late: (() throws(TranscodeError) -> TargetSearch.Late)? = nil
       if let awaiting {
         late = { () throws(TranscodeError) -> TargetSearch.Late in
@@ -436,18 +438,36 @@ struct WebMaker: Sendable {
     _ kind: WebRendition.Kind, trial: SettingSearch.Trial, predictedBytes: Int, bound: Bound?
   ) -> WebRendition {
     let gifBytes = plan.source.bytes.count
+    // The trials' figure: a PSNR when one leads, else their worst moment's score.
+    let led = request.minimumPSNR != nil
     let fidelity = Fidelity(
-      psnr: trial.psnr, ssim: nil, worstFrame: 0, worstPSNR: trial.psnr,
+      psnr: led ? trial.psnr : .nan, ssim: nil, worstFrame: 0, worstPSNR: led ? trial.psnr : .nan,
       maxStartErrorMilliseconds: 0, durationErrorMilliseconds: 0, bytes: predictedBytes,
-      gifBytes: gifBytes)
+      gifBytes: gifBytes,
+      moments: led
+        ? nil
+        : Moments(
+          mean: trial.psnr, worst: trial.psnr, worstMilliseconds: 0, worstFrame: 0, pictures: 0))
     let name = bound?.name ?? "the GIF"
     let limit = bound?.bytes ?? gifBytes
+    let reached =
+      led
+      ? "\(WebPage.fixed(trial.psnr, 2)) dB"
+      : "a worst moment of \(WebPage.fixed(trial.psnr, 1))"
     return WebRendition(
       kind: kind, path: request.path(kind.fileExtension), mimeType: kind.plainMimeType,
       setting: trial.setting, fidelity: fidelity,
-      dropped: "not made: its trials reach \(WebPage.fixed(trial.psnr, 2)) dB at about"
+      dropped: "not made: its trials reach \(reached) at about"
         + " \(predictedBytes) bytes, not smaller than \(name) (\(limit) bytes) under the floor",
       estimated: true)
+  }
+
+  /// The floor the searches aim at: the PSNR floor when one is asked, else the worst moment's.
+  var floor: Double { request.minimumPSNR ?? request.minimumScore }
+
+  /// A candidate's figure against ``floor``.
+  var figure: (Fidelity) -> Double {
+    request.minimumPSNR != nil ? { $0.psnr } : { $0.moments?.worst ?? -Double.infinity }
   }
 
   /// Why a measured candidate is dropped, or nil to keep it.
@@ -455,9 +475,14 @@ struct WebMaker: Sendable {
     if f.bytes >= f.gifBytes {
       return "not smaller than the GIF (\(f.bytes) bytes, the GIF \(f.gifBytes))"
     }
-    if f.psnr < request.minimumPSNR {
+    if let minimum = request.minimumPSNR, f.psnr < minimum {
       return "PSNR \(WebPage.fixed(f.psnr, 2)) dB is under the floor of"
-        + " \(WebPage.fixed(request.minimumPSNR, 1)) dB"
+        + " \(WebPage.fixed(minimum, 1)) dB"
+    }
+    if let m = f.moments, m.worst < request.minimumScore {
+      return "its worst moment (SSIMULACRA2 \(WebPage.fixed(m.worst, 1)) at"
+        + " \(WebPage.seconds(m.worstMilliseconds))) is under the floor of"
+        + " \(WebPage.fixed(request.minimumScore, 0))"
     }
     if f.maxStartErrorMilliseconds > 1 || abs(f.durationErrorMilliseconds) > 1 {
       return "off time (frames up to \(WebPage.fixed(f.maxStartErrorMilliseconds, 1)) ms,"
@@ -524,9 +549,10 @@ struct WebMaker: Sendable {
 extension Transcoder {
   /// What else gif2x could write for `input`, estimated: the other kinds, likeliest to be
   /// smaller first, each at its default setting on a small sample of the GIF (a whole small
-  /// GIF), measured on PSNR against the GIF, its bytes scaled to the whole; it stops at the
-  /// first one `--to web` would keep (smaller than the GIF, at its default fidelity floor,
-  /// ``WebRequest/defaultMinimumPSNR``). The size guard of a single conversion calls this when
+  /// GIF), measured against the GIF (PSNR, and SSIMULACRA2 of every picture of the sample), its
+  /// bytes scaled to the whole; it stops at the first one `--to web` would keep (smaller than
+  /// the GIF, at its default floors: ``WebRequest/defaultMinimumPSNR`` and every moment at
+  /// ``WebRequest/defaultMinimumScore``). The size guard of a single conversion calls this when
   /// its output came out larger than the GIF, to say what would be smaller, and it may cost
   /// only a fraction of that conversion (``GuardCost``): a kind that does not fit what is left
   /// is not tried (``WebAlternatives/untried``), and samples shrink to fit. Nothing is left
@@ -537,7 +563,7 @@ extension Transcoder {
   ) throws(TranscodeError) -> WebAlternatives {
     let request = WebRequest(
       input: input, output: folder + "/" + WebPage.baseName(input) + ".html",
-      minimumPSNR: WebRequest.defaultMinimumPSNR)
+      minimumPSNR: nil)
     let plan = try GIFPlan.make(
       path: input, options: GIFPlan.Options(timeline: .native), cancellation: cancellation)
     try plan.requirePicture()
@@ -578,7 +604,7 @@ extension Transcoder {
       let fidelity = Fidelity(
         psnr: estimate.psnr, ssim: nil, worstFrame: 0, worstPSNR: estimate.psnr,
         maxStartErrorMilliseconds: 0, durationErrorMilliseconds: 0, bytes: estimate.bytes,
-        gifBytes: plan.source.bytes.count)
+        gifBytes: plan.source.bytes.count, moments: estimate.moments)
       let rendition = WebRendition(
         kind: kind, path: output, mimeType: kind.plainMimeType, setting: 0, fidelity: fidelity,
         dropped: maker.judge(fidelity), estimated: estimate.share < 1)

@@ -64,6 +64,16 @@ extension JSON {
       ("maxStartErrorMilliseconds", .number(f.maxStartErrorMilliseconds)),
       ("durationErrorMilliseconds", .number(f.durationErrorMilliseconds)),
       ("bytes", .int(f.bytes)), ("gifBytes", .int(f.gifBytes)), ("ratio", .number(f.ratio)),
+      ("ssimulacra2", f.moments.map(JSON.init)),
+    ])
+  }
+
+  /// ``Moments``: SSIMULACRA2 over the pictures a viewer sees.
+  init(_ m: Moments) {
+    self = .object([
+      ("mean", .number(m.mean)), ("worst", .number(m.worst)),
+      ("worstMilliseconds", .number(m.worstMilliseconds)), ("worstFrame", .int(m.worstFrame)),
+      ("pictures", .int(m.pictures)),
     ])
   }
 
@@ -78,7 +88,8 @@ extension JSON {
     }
     self = .object([
       ("html", .string(s.html)), ("answer", .string(s.answer.rawValue)),
-      ("transparent", .bool(s.transparent)), ("minimumPSNR", .number(s.minimumPSNR)),
+      ("transparent", .bool(s.transparent)), ("minimumPSNR", s.minimumPSNR.map(JSON.number)),
+      ("minimumScore", .number(s.minimumScore)),
       ("poster", s.poster.map(JSON.string)), ("renditions", .array(renditions)),
     ])
   }

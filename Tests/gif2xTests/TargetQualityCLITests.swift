@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// `--target-quality LEVEL`: SSIMULACRA2 of every picture a viewer sees, by name or number; its
+/// usage errors (one line, exit 64, nothing written) and what a run reaches.
+@Suite("--target-quality")
+final class TargetQualityCLITests: FolderSuite {
+  let sample = CLI.packageRoot.appendingPathComponent("samples/bounce.gif").path
+
+  private func names() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+  }
+
+  private func copy() throws -> String {
+    let path = folder.appendingPathComponent("b.gif").path
+    try FileManager.default.copyItem(atPath: sample, toPath: path)
+    return path
+  }
+
+  @Test(
+    "usage errors: exit 64, one line",
+    arguments: [
+      (
+        ["--to", "mp4", "--target-quality", "20"],
+        "error: --target-quality must be 30-100 (SSIMULACRA2) (got 20.0)"
+      ),
+      (
+        ["--to", "web", "--target-quality", "101"],
+        "error: --target-quality must be 30-100 (SSIMULACRA2) (got 101.0)"
+      ),
+      (
+        ["--to", "mp4", "--target-quality", "high", "--crf", "20"],
+        "error: give --target-quality or --crf, not both"
+      ),
+      (
+        ["--to", "webp", "--target-quality", "very-high", "--lossless"],
+        "error: give --target-quality or --lossless, not both"
+      ),
+      (
+        ["--sheet", "--target-quality", "high"],
+        "error: --target-quality is for --to mp4|webm|webp|avif|web (see gif2x --help)"
+      ),
+    ])
+  func usage(arguments: [String], line: String) throws {
+    let gif = try copy()
+    let run = try CLI.run(arguments + [gif])
+    #expect(run.status == 64)
+    #expect(run.stderrLines == [Substring(line)])
+    #expect(try names() == ["b.gif"])
+  }
+
+  @Test("an unknown name: exit 64, the names to choose from")
+  func unknownName() throws {
+    let gif = try copy()
+    let run = try CLI.run(["--to", "webp", "--target-quality", "great", gif])
+    #expect(run.status == 64)
+    #expect(run.stderr.contains("high"))
+    #expect(run.stderr.contains("visually-lossless"))
+    #expect(try names() == ["b.gif"])
+  }
+
+  /// Every picture of the output, scored against the GIF's, reaches the level asked: the
+  /// worst moment in the JSON is at least the level, and --measure's line says when it is.
+  @Test(
+    "a run: every moment reaches the level",
+    arguments: [("webp", "very-high", 80.0), ("avif", "85", 85.0)])
+  func reaches(format: String, level: String, score: Double) throws {
+    let gif = try copy()
+    let out = folder.path + "/b." + format
+    let run = try CLI.run(
+      ["--to", format, "--target-quality", level, "--measure", "--json", gif, "-o", out])
+    #expect(run.status == 0, "\(run.stderr)")
+    let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+    let fidelity = try #require(object?["fidelity"] as? [String: Any])
+    let moments = try #require(fidelity["ssimulacra2"] as? [String: Any])
+    let worst = try #require(moments["worst"] as? Double)
+    let mean = try #require(moments["mean"] as? Double)
+    #expect(worst >= score)
+    #expect(mean >= worst)
+    #expect((moments["pictures"] as? Int ?? 0) >= 1)
+    #expect(try names() == ["b." + format, "b.gif"].sorted())
+    let line = try CLI.run(["--to", format, "--target-quality", level, "--force", gif, "-o", out])
+    #expect(line.status == 0)
+    #expect(line.stdout.contains("for worst moment \(Int(score)): "))
+  }
+
+  /// H.264 keeps a quarter of the colour samples (4:2:0): this sprite's 4-pixel-wide coloured
+  /// edges score at most about 54 even at crf 1, so the level is out of reach, and the run
+  /// says so in one warning line with the best it made.
+  @Test("a level out of reach: the best setting tried, and one warning line")
+  func outOfReach() throws {
+    let gif = try copy()
+    let run = try CLI.run(
+      ["--to", "mp4", "--target-quality", "high", gif, "-o", folder.path + "/b.mp4"])
+    #expect(run.status == 0)
+    #expect(run.stdout.contains("for worst moment 70: "))
+    let warnings = run.stderrLines.filter { $0.contains("under the quality target 70") }
+    #expect(warnings.count == 1)
+    #expect(try names() == ["b.gif", "b.mp4"])
+  }
+}
