@@ -38,6 +38,8 @@ package enum SystemCalls {
     package static let crossDevice = EXDEV
     package static let tooManyLinks = EMLINK
     package static let notSupported = EOPNOTSUPP
+    package static let noSystemCall = ENOSYS
+    package static let wouldBlock = EWOULDBLOCK
   }
 
   // MARK: Files
@@ -98,10 +100,61 @@ package enum SystemCalls {
   @discardableResult
   package static func renameItem(_ from: String, to: String) -> Bool { rename(from, to) == 0 }
 
+  /// Renames `from` to `to` only when nothing is at `to` (false with ``Errno/exists`` when
+  /// something is): one step, so of two processes placing a file at `to` exactly one wins.
+  /// Linux's `renameat2(RENAME_NOREPLACE)` (looked up by name: glibc 2.28 has it, Swift's
+  /// Glibc module does not declare it); where the file system refuses that flag (EINVAL) or the
+  /// kernel lacks the call (ENOSYS), `link` then `unlink`, which is as exclusive. macOS's
+  /// `renamex_np(RENAME_EXCL)`.
+  package static func renameExclusive(_ from: String, to: String) -> Bool {
+    #if canImport(Glibc)
+      if let renameat2 = renameAt2 {
+        if renameat2(AT_FDCWD, from, AT_FDCWD, to, 1 /* RENAME_NOREPLACE */) == 0 { return true }
+        guard errno == EINVAL || errno == ENOSYS else { return false }
+      }
+      guard link(from, to) == 0 else { return false }
+      _ = unlink(from)
+      return true
+    #else
+      return renamex_np(from, to, UInt32(RENAME_EXCL)) == 0
+    #endif
+  }
+
+  #if canImport(Glibc)
+    private typealias RenameAt2 = @convention(c) (
+      Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
+    ) -> Int32
+    /// glibc's `renameat2`, nil before glibc 2.28.
+    private static let renameAt2: RenameAt2? = dlsym(nil, "renameat2").map {
+      unsafeBitCast($0, to: RenameAt2.self)
+    }
+  #endif
+
   /// A hard link `to` to the file at `from`; false on failure.
   package static func hardLink(_ from: String, to: String) -> Bool { link(from, to) == 0 }
 
   package static func removeFile(_ path: String) { _ = unlink(path) }
+
+  /// A descriptor of the file at `path` to lock, never following a symbolic link nor blocking
+  /// on a FIFO, or -1.
+  package static func openForLocking(_ path: String) -> Int32 {
+    open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+  }
+
+  /// flock: an exclusive lock on the open file (shared with `exclusive` false), waiting for it
+  /// when `wait`, else false with ``Errno/wouldBlock`` when another open file holds it. The
+  /// kernel releases it when the last descriptor of that open file closes, or its process dies.
+  package static func lockFile(_ fd: Int32, exclusive: Bool = true, wait: Bool) -> Bool {
+    while flock(fd, (exclusive ? LOCK_EX : LOCK_SH) | (wait ? 0 : LOCK_NB)) != 0 {
+      if errno != EINTR { return false }
+    }
+    return true
+  }
+
+  /// Whether a process `pid` runs on this machine (kill with signal 0).
+  package static func processExists(_ pid: Int32) -> Bool {
+    kill(pid, 0) == 0 || errno == EPERM
+  }
 
   /// Whether the folder at `path` can be written to (false with ``lastError`` set otherwise).
   package static func isWritable(_ path: String) -> Bool { access(path, W_OK) == 0 }
@@ -128,6 +181,8 @@ package enum SystemCalls {
     package enum Kind { case regular, directory, other }
     package var kind: Kind
     package var size: Int
+    /// The device and inode: which file it is, whatever its name.
+    package var identity: (device: UInt64, inode: UInt64)
     /// The modification time: seconds and nanoseconds since the epoch.
     package var modified: (seconds: Int, nanoseconds: Int)
 
@@ -138,6 +193,7 @@ package enum SystemCalls {
       default: kind = .other
       }
       size = Int(info.st_size)
+      identity = (UInt64(info.st_dev), UInt64(info.st_ino))
       #if canImport(Glibc)
         modified = (Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec))
       #else
