@@ -345,6 +345,28 @@ struct WebMaker: Sendable {
     start: Double? = nil, awaiting: (() throws(TranscodeError) -> (Bound, Double?))? = nil,
     awaitingReady: (() -> Bool)? = nil
   ) throws(TranscodeError) -> WebRendition {
+    do {
+      return try makeStaged(
+        kind, warnings: &warnings, bound: bound, start: start, awaiting: awaiting,
+        awaitingReady: awaitingReady)
+    } catch {
+      // A candidate's file is a hidden name of ours: the user is told of the rendition's.
+      let rendition = request.path(kind.fileExtension)
+      switch error {
+      case .io(let path, let reason) where path == stems[kind]:
+        throw .io(path: rendition, reason: reason)
+      case .cannotCreateOutput(let path, let problem) where path == stems[kind]:
+        throw .cannotCreateOutput(path: rendition, problem)
+      default: throw error
+      }
+    }
+  }
+
+  private mutating func makeStaged(
+    _ kind: WebRendition.Kind, warnings: inout [ConversionWarning], bound: Bound?,
+    start: Double?, awaiting: (() throws(TranscodeError) -> (Bound, Double?))?,
+    awaitingReady: (() -> Bool)?
+  ) throws(TranscodeError) -> WebRendition {
     // The bound, replaced by the one `awaiting` tells when it is asked.
     let told = Cell(bound)
     let staging = stagingStem + "." + kind.fileExtension
