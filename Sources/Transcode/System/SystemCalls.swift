@@ -141,6 +141,11 @@ package enum SystemCalls {
     open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
   }
 
+  /// A descriptor to read `path`, made empty when missing (mode 0666 less the umask), or -1.
+  package static func openOrCreate(_ path: String) -> Int32 {
+    open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0o666)
+  }
+
   /// flock: an exclusive lock on the open file (shared with `exclusive` false), waiting for it
   /// when `wait`, else false with ``Errno/wouldBlock`` when another open file holds it. The
   /// kernel releases it when the last descriptor of that open file closes, or its process dies.

@@ -9,24 +9,64 @@ import TranscodeCore
 /// the folder), so it only ever appears complete, and so does the end of a run; in between, each
 /// finished input appends its one line and fsyncs, which costs the same for the millionth input as for the first (a rewrite per input
 /// would not). A run killed during an append leaves at most a last line without its newline,
-/// which the next open drops: nothing is ever half-recorded.
+/// which the next open drops, saying so (``warning``): nothing is ever half-recorded.
+///
+/// One run at a time: the file is locked (`flock`) from the open to the end of the run. Each
+/// rewrite locks its new file before renaming it into place, so the name is never unlocked
+/// while the run lasts; a second run fails at once with ``PipelineError/inUse(_:)``.
 final class ManifestFile: Sendable {
   let path: String
   /// The records the file held when opened.
   let records: [ManifestRecord.Key: ManifestRecord]
+  /// What the open found wrong and dropped, for one warning line (nil when nothing).
+  let warning: String?
   /// The file open for writing, where its end is, and every record as it stands now.
   private let state:
     Mutex<
       (descriptor: Int32, end: Int, records: [ManifestRecord.Key: ManifestRecord])
     >
 
-  /// Reads `path` (missing: no records) and rewrites it compacted, ready for appends.
+  /// Locks `path` (made empty when missing), reads it and rewrites it compacted, ready for
+  /// appends.
   init(path: String) throws(PipelineError) {
     self.path = path
-    let read = try Self.read(path)
-    records = read
-    let (fd, end) = try Self.rewrite(path, records: read)
-    state = Mutex((fd, end, read))
+    let lock = try Self.lock(path)
+    defer { SystemCalls.closeFile(lock) }
+    let read = try Self.readReporting(path)
+    records = read.records
+    if read.cut {
+      warning =
+        "\(path): its last line was cut off (a run ended while writing it) and is dropped;"
+        + " kept \(read.records.count) record\(read.records.count == 1 ? "" : "s")"
+    } else {
+      warning = nil
+    }
+    let (fd, end) = try Self.rewrite(path, records: read.records)
+    state = Mutex((fd, end, read.records))
+  }
+
+  /// An open descriptor of the file now at `path` (made empty when missing), locked; `inUse`
+  /// when another run holds it. A lock taken on a file that a rewrite renamed away meanwhile is
+  /// let go and taken again on the new one.
+  private static func lock(_ path: String) throws(PipelineError) -> Int32 {
+    while true {
+      let fd = SystemCalls.openOrCreate(path)
+      guard fd >= 0 else {
+        throw .cannotWrite(path, reason: SystemCalls.errorText(SystemCalls.lastError))
+      }
+      guard SystemCalls.lockFile(fd, wait: false) else {
+        let failure = SystemCalls.lastError
+        SystemCalls.closeFile(fd)
+        if failure == SystemCalls.Errno.wouldBlock { throw .inUse(path) }
+        throw .cannotWrite(path, reason: SystemCalls.errorText(failure))
+      }
+      if let locked = SystemCalls.status(fd), let now = SystemCalls.status(path),
+        locked.identity == now.identity
+      {
+        return fd
+      }
+      SystemCalls.closeFile(fd)
+    }
   }
 
   deinit { state.withLock { SystemCalls.closeFile($0.descriptor) } }
@@ -67,15 +107,24 @@ final class ManifestFile: Sendable {
   /// The records of an existing manifest file; none when there is no file. A file that does not
   /// start with the header is not read (nor ever replaced): exit 65.
   static func read(_ path: String) throws(PipelineError) -> [ManifestRecord.Key: ManifestRecord] {
+    try readReporting(path).records
+  }
+
+  /// The records, and whether a last line without its newline (an append cut short) was
+  /// dropped.
+  private static func readReporting(
+    _ path: String
+  ) throws(PipelineError) -> (records: [ManifestRecord.Key: ManifestRecord], cut: Bool) {
     let bytes: [UInt8]
     switch Self.contents(of: path) {
     case .success(let b): bytes = b
-    case .failure(let problem) where problem.errno == SystemCalls.Errno.noEntry: return [:]
+    case .failure(let problem) where problem.errno == SystemCalls.Errno.noEntry: return ([:], false)
     case .failure(let problem): throw .cannotRead(path, reason: problem.reason)
     }
-    if bytes.isEmpty { return [:] }
+    if bytes.isEmpty { return ([:], false) }
     var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     // The last line is complete only when the file ends with a newline: else an append was cut.
+    let cut = !(lines.last?.isEmpty ?? true)
     lines.removeLast()
     let decoder = JSONDecoder()
     guard let first = lines.first,
@@ -92,7 +141,7 @@ final class ManifestFile: Sendable {
       }
       records[record.key] = record
     }
-    return records
+    return (records, cut)
   }
 
   /// Writes the header and `records` to a hidden temporary beside `path`, flushes it, renames it
@@ -119,6 +168,8 @@ final class ManifestFile: Sendable {
     guard fd >= 0 else {
       throw .cannotWrite(path, reason: SystemCalls.errorText(SystemCalls.lastError))
     }
+    // Locked before it takes the name, so that the name stays locked (see the type's notes).
+    _ = SystemCalls.lockFile(fd, wait: false)
     var failure = write(bytes, to: fd, at: 0)
     if failure == nil && !SystemCalls.sync(fd) { failure = SystemCalls.lastError }
     if failure == nil && !SystemCalls.renameItem(temporary, to: path) {
