@@ -85,11 +85,19 @@ struct OutputFilesTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let dead = try Self.endedProcessID()
     let own = ProcessInfo.processInfo.processIdentifier
+    let tag = SystemCalls.machineTag
+    let other = tag == "00000000" ? "00000001" : "00000000"
+    // Backups, live processes' files, other machines' candidates, other names.
     let kept = [
       "a.mp4", ".a.mp4.gif2x-\(dead)-x1.old", ".a.mp4.gif2x-\(own)-x2.tmp",
       "a.mp4.gif2x-\(dead)-x3.tmp", ".a.mp4.gif2x-web-\(dead)-x4.tmp", ".a.mp4.gif2x-\(dead).tmp",
+      ".p.html.gif2x-web-\(other)-\(dead)-7.mp4", ".p.html.gif2x-web-\(tag)-\(own)-8.mp4",
     ]
-    for name in kept + [".a.mp4.gif2x-\(dead)-x5.tmp", ".b c.gif2x-\(dead)-0.tmp"] {
+    let removed = [
+      ".a.mp4.gif2x-\(dead)-x5.tmp", ".b c.gif2x-\(dead)-0.tmp",
+      ".p.html.gif2x-web-\(tag)-\(dead)-9.webm",
+    ]
+    for name in kept + removed {
       try Data("x".utf8).write(to: folder.appendingPathComponent(name))
     }
     try FileManager.default.createDirectory(

@@ -48,4 +48,31 @@ final class OutputRaceTests: FolderSuite {
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     #expect(names == ["big.gif", "small.gif", "small.webp"])
   }
+
+  /// Waits up to 60 s, polling, for a file whose name contains `part` in the folder.
+  func waitForFile(containing part: String) -> Bool {
+    for _ in 0..<3000 {
+      let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+      if files.contains(where: { $0.contains(part) }) { return true }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    return false
+  }
+
+  /// --to web killed while it makes a candidate: the next run into the folder removes every
+  /// candidate and temporary it left.
+  @Test("--to web killed mid-run: the next run into the folder removes its candidates")
+  func leftoversOfAKilledWebRun() throws {
+    let input = try write(TinyGIF.scrollingGradient(size: 96, frames: 12), "a.gif")
+    let (process, _) = try CLI.start(["--to", "web", input, "--quiet"])
+    #expect(waitForFile(containing: ".gif2x-web-"), "no candidate ever appeared")
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    #expect(left.contains { $0.contains(".gif2x-web-") }, "\(left)")
+    let run = try CLI.run(["--to", "webp", input, "-o", folder.path + "/b.webp", "--quiet"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(names == ["a.gif", "b.webp"])
+  }
 }

@@ -274,9 +274,12 @@ package final class OutputFiles {
   /// Removes from `folder` the temporaries of gif2x runs that died without removing them
   /// (SIGKILL, a crash, power loss): files named `.NAME.gif2x-PID-RANDOM.tmp`, regular, whose
   /// lock this process can take (a live writer holds it until its rename) and whose process
-  /// `PID` no longer runs here (a writer between creating its file and locking it is alive).
+  /// `PID` no longer runs here (a writer between creating its file and locking it is alive);
+  /// and `--to web`'s candidates, `.NAME.gif2x-web-MACHINE-PID-RANDOM.EXT`, made on this
+  /// machine since it booted (``SystemCalls/machineTag``) by a process that no longer runs.
   /// Nothing else is touched: not the `.old` backups a crash in the middle of a commit leaves
-  /// (they may be the only copy of a file), not subfolders, not other names.
+  /// (they may be the only copy of a file), not another machine's candidates in a shared
+  /// folder, not subfolders, not other names.
   package static func removeLeftovers(in folder: String) {
     for name in SystemCalls.folderEntries(folder) {
       guard let pid = leftoverProcess(name), pid != SystemCalls.processID else { continue }
@@ -293,11 +296,19 @@ package final class OutputFiles {
     }
   }
 
-  /// The PID in a temporary's name `.NAME.gif2x-PID-RANDOM.tmp`, nil for any other name.
+  /// The PID in a temporary's name `.NAME.gif2x-PID-RANDOM.tmp`, or in a web candidate's
+  /// `.NAME.gif2x-web-MACHINE-PID-RANDOM.EXT` made on this machine; nil for any other name.
   static func leftoverProcess(_ name: String) -> Int32? {
-    guard name.hasPrefix("."), name.hasSuffix(".tmp"),
-      let mark = name.ranges(of: ".gif2x-").last
-    else { return nil }
+    guard name.hasPrefix(".") else { return nil }
+    if !name.hasSuffix(".tmp"), let mark = name.ranges(of: ".gif2x-web-").last {
+      let rest = name[mark.upperBound...]
+      let parts = (rest.lastIndex(of: ".").map { rest[..<$0] } ?? rest).split(separator: "-")
+      guard parts.count == 3, parts[0] == SystemCalls.machineTag, let pid = Int32(parts[1]),
+        pid > 0, UInt32(parts[2]) != nil
+      else { return nil }
+      return pid
+    }
+    guard name.hasSuffix(".tmp"), let mark = name.ranges(of: ".gif2x-").last else { return nil }
     let parts = name[mark.upperBound...].dropLast(4).split(separator: "-")
     guard parts.count == 2, let pid = Int32(parts[0]), pid > 0,
       parts[1].allSatisfy({ $0.isLetter || $0.isNumber })

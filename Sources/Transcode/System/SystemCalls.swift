@@ -229,6 +229,28 @@ package enum SystemCalls {
 
   package static var processID: Int32 { getpid() }
 
+  /// 8 hex digits that name this machine and this boot (a hash of the host name and, on Linux,
+  /// `/proc/sys/kernel/random/boot_id`): a process id in a file name means a process only where
+  /// the name carries this machine's tag.
+  package static let machineTag: String = {
+    var name = [CChar](repeating: 0, count: 256)
+    _ = gethostname(&name, name.count - 1)
+    var text = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    #if os(Linux)
+      let fd = open("/proc/sys/kernel/random/boot_id", O_RDONLY | O_CLOEXEC)
+      if fd >= 0 {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        let n = read(fd, &bytes, bytes.count)
+        close(fd)
+        if n > 0 { text += "\n" + String(decoding: bytes.prefix(n), as: UTF8.self) }
+      }
+    #endif
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
+    for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    let hex = String(UInt32(truncatingIfNeeded: hash ^ (hash >> 32)), radix: 16)
+    return String(repeating: "0", count: 8 - hex.count) + hex
+  }()
+
   /// Processors online (at least 1).
   package static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 

@@ -273,12 +273,14 @@ struct WebMaker: Sendable {
     sampleRatios.merge(other.sampleRatios) { _, theirs in theirs }
   }
 
-  /// Where a candidate of `kind` is made: a hidden file beside the page.
+  /// Where a candidate of `kind` is made: a hidden file beside the page,
+  /// `.NAME.gif2x-web-MACHINE-PID-RANDOM` (``OutputFiles/removeLeftovers(in:)`` removes it once
+  /// that process is gone from this machine).
   private var stagingStem: String {
     let folder = WebPage.folder(of: request.output)
     let name = WebPage.baseName(request.output)
-    let pid = SystemCalls.processID
-    return "\(folder)/.\(name).gif2x-web-\(pid)-\(UInt32.random(in: 0...UInt32.max))"
+    let (tag, pid) = (SystemCalls.machineTag, SystemCalls.processID)
+    return "\(folder)/.\(name).gif2x-web-\(tag)-\(pid)-\(UInt32.random(in: 0...UInt32.max))"
   }
 
   private var stems: [WebRendition.Kind: String] = [:]
