@@ -14,7 +14,8 @@ final class OutputRaceTests: FolderSuite {
     }
   }
 
-  @Test("two runs writing one output without --force: one exits 0, the other 73 with one line",
+  @Test(
+    "two runs writing one output without --force: one exits 0, the other 73 with one line",
     arguments: 0..<10)
   func twoWriters(round: Int) throws {
     let input = try write(TinyGIF.scrollingGradient(size: 64, frames: 6), "a.gif")

@@ -109,7 +109,8 @@ package enum SystemCalls {
   package static func renameExclusive(_ from: String, to: String) -> Bool {
     #if canImport(Glibc)
       if let renameat2 = renameAt2 {
-        if renameat2(AT_FDCWD, from, AT_FDCWD, to, 1 /* RENAME_NOREPLACE */) == 0 { return true }
+        let noReplace: UInt32 = 1  // RENAME_NOREPLACE
+        if renameat2(AT_FDCWD, from, AT_FDCWD, to, noReplace) == 0 { return true }
         guard errno == EINVAL || errno == ENOSYS else { return false }
       }
       guard link(from, to) == 0 else { return false }
@@ -121,9 +122,10 @@ package enum SystemCalls {
   }
 
   #if canImport(Glibc)
-    private typealias RenameAt2 = @convention(c) (
-      Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
-    ) -> Int32
+    private typealias RenameAt2 =
+      @convention(c) (
+        Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
+      ) -> Int32
     /// glibc's `renameat2`, nil before glibc 2.28.
     private static let renameAt2: RenameAt2? = dlsym(nil, "renameat2").map {
       unsafeBitCast($0, to: RenameAt2.self)
@@ -235,7 +237,8 @@ package enum SystemCalls {
   package static let machineTag: String = {
     var name = [CChar](repeating: 0, count: 256)
     _ = gethostname(&name, name.count - 1)
-    var text = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var text = String(
+      decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     #if os(Linux)
       let fd = open("/proc/sys/kernel/random/boot_id", O_RDONLY | O_CLOEXEC)
       if fd >= 0 {

@@ -86,8 +86,10 @@ final class Pipeline: Sendable {
     ticket.recordedOutputs = Set(record.outputs.map(\.path))
     ticket.reason = mismatch(record, input: digest, outputs: outputs)
     if ticket.reason != nil {
-      ticket.edited = record.outputs.first { !Self.holds($0) && SystemCalls.status($0.path) != nil }?
-        .path
+      let edited = record.outputs.first {
+        SystemCalls.status($0.path) != nil && !Self.holds($0)
+      }
+      ticket.edited = edited?.path
     }
     if ticket.reason == nil {
       ticket.record = record
