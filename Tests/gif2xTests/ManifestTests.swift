@@ -308,6 +308,20 @@ final class ManifestTests {
           + " dropped; kept 50 records"
       ])
     #expect(try folder.read("gif2x.manifest") == good)
+    // Cut at the end of a line: the header's count tells.
+    let text = String(decoding: good, as: UTF8.self)
+    let head = text.split(separator: "\n").prefix(31).joined(separator: "\n") + "\n"
+    try folder.write(Array(head.utf8), to: "gif2x.manifest")
+    let short = try folder.run(line)
+    #expect(short.status == 0)
+    #expect(
+      short.stderrLines.filter { $0.hasPrefix("warning: gif2x.manifest") } == [
+        "warning: gif2x.manifest: cut short: 30 of the 50 records its header counts are there;"
+          + " kept 30 records"
+      ])
+    #expect(
+      try PipelineFolder.statuses(short.stdout).values.filter { $0 == "ok (new)" }.count == 20)
+    #expect(try folder.read("gif2x.manifest") == good)
     // A line in the middle that is not a record was written by something else.
     var lines = String(decoding: good, as: UTF8.self).split(separator: "\n").map(String.init)
     lines[3] = "not a record"

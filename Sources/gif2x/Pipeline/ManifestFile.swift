@@ -34,10 +34,14 @@ final class ManifestFile: Sendable {
     defer { SystemCalls.closeFile(lock) }
     let read = try Self.readReporting(path)
     records = read.records
-    if read.cut {
+    let kept = "kept \(read.records.count) record\(read.records.count == 1 ? "" : "s")"
+    if let written = read.written, read.lines < written {
       warning =
-        "\(path): its last line was cut off (a run ended while writing it) and is dropped;"
-        + " kept \(read.records.count) record\(read.records.count == 1 ? "" : "s")"
+        "\(path): cut short: \(read.lines) of the \(written) records its header counts are"
+        + " there; \(kept)"
+    } else if read.cut {
+      warning =
+        "\(path): its last line was cut off (a run ended while writing it) and is dropped; \(kept)"
     } else {
       warning = nil
     }
@@ -110,18 +114,24 @@ final class ManifestFile: Sendable {
     try readReporting(path).records
   }
 
-  /// The records, and whether a last line without its newline (an append cut short) was
-  /// dropped.
-  private static func readReporting(
-    _ path: String
-  ) throws(PipelineError) -> (records: [ManifestRecord.Key: ManifestRecord], cut: Bool) {
+  /// What a read found: the records, how many complete record lines held them, how many the
+  /// header says its rewrite wrote (nil: not said), and whether a last line without its newline
+  /// (an append cut short) was dropped.
+  private struct Reading {
+    var records: [ManifestRecord.Key: ManifestRecord] = [:]
+    var lines = 0
+    var written: Int?
+    var cut = false
+  }
+
+  private static func readReporting(_ path: String) throws(PipelineError) -> Reading {
     let bytes: [UInt8]
     switch Self.contents(of: path) {
     case .success(let b): bytes = b
-    case .failure(let problem) where problem.errno == SystemCalls.Errno.noEntry: return ([:], false)
+    case .failure(let problem) where problem.errno == SystemCalls.Errno.noEntry: return Reading()
     case .failure(let problem): throw .cannotRead(path, reason: problem.reason)
     }
-    if bytes.isEmpty { return ([:], false) }
+    if bytes.isEmpty { return Reading() }
     var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     // The last line is complete only when the file ends with a newline: else an append was cut.
     let cut = !(lines.last?.isEmpty ?? true)
@@ -134,14 +144,14 @@ final class ManifestFile: Sendable {
     guard header.version == ManifestHeader.current.version else {
       throw .unknownVersion(path, header.version)
     }
-    var records: [ManifestRecord.Key: ManifestRecord] = [:]
+    var reading = Reading(lines: lines.count - 1, written: header.records, cut: cut)
     for line in lines.dropFirst() {
       guard let record = try? decoder.decode(ManifestRecord.self, from: Data(line)) else {
         throw .damaged(path)
       }
-      records[record.key] = record
+      reading.records[record.key] = record
     }
-    return (records, cut)
+    return reading
   }
 
   /// Writes the header and `records` to a hidden temporary beside `path`, flushes it, renames it
@@ -155,7 +165,9 @@ final class ManifestFile: Sendable {
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
     let temporary =
       (slash == nil ? "" : folder + "/") + ".\(name).\(SystemCalls.processID).tmp"
-    var text = (try? JSONText.line(ManifestHeader.current)) ?? ""
+    var header = ManifestHeader.current
+    header.records = records.count
+    var text = (try? JSONText.line(header)) ?? ""
     text += "\n"
     for record in records.values.sorted(by: { $0.key < $1.key }) {
       guard let line = try? JSONText.line(record) else { continue }
