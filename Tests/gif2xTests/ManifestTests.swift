@@ -152,6 +152,17 @@ final class ManifestTests {
     #expect(try folder.read("public/g03.mp4") != edited)
   }
 
+  @Test("a rewrite's temporary that a killed run left beside the manifest is removed")
+  func leftoverTemporary() throws {
+    _ = try firstRun()
+    try folder.write(Array("half".utf8), to: ".gif2x.manifest.999999.tmp")
+    try folder.write(Array("mine".utf8), to: ".gif2x.manifest.mine.tmp")
+    #expect(try folder.run(line).status == 0)
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.url(".").path)
+    #expect(!names.contains(".gif2x.manifest.999999.tmp"))
+    #expect(names.contains(".gif2x.manifest.mine.tmp"))
+  }
+
   @Test("a manifest another run holds: exit 73 with one line, before any input is read")
   func inUse() throws {
     _ = try firstRun()

@@ -32,6 +32,7 @@ final class ManifestFile: Sendable {
     self.path = path
     let lock = try Self.lock(path)
     defer { SystemCalls.closeFile(lock) }
+    Self.removeLeftovers(of: path)
     let read = try Self.readReporting(path)
     records = read.records
     let kept = "kept \(read.records.count) record\(read.records.count == 1 ? "" : "s")"
@@ -47,6 +48,29 @@ final class ManifestFile: Sendable {
     }
     let (fd, end) = try Self.rewrite(path, records: read.records)
     state = Mutex((fd, end, read.records))
+  }
+
+  /// Removes the temporaries `.NAME.PID.tmp` of rewrites that a killed run left beside the
+  /// manifest: with its lock held no other run can be rewriting it, so every one is a leftover.
+  private static func removeLeftovers(of path: String) {
+    let (folder, name) = parts(of: path)
+    let prefix = ".\(name)."
+    for entry in SystemCalls.folderEntries(folder)
+    where entry.hasPrefix(prefix) && entry.hasSuffix(".tmp")
+      && Int32(entry.dropFirst(prefix.count).dropLast(4)) != nil
+    {
+      let file = folder + "/" + entry
+      if SystemCalls.linkStatus(file)?.kind == .regular { SystemCalls.removeFile(file) }
+    }
+  }
+
+  /// The folder (`.` when none is given) and the file name of `path`.
+  private static func parts(of path: String) -> (folder: String, name: String) {
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { String(path[..<$0]) } ?? "."
+    return (
+      folder.isEmpty ? "/" : folder, slash.map { String(path[path.index(after: $0)...]) } ?? path
+    )
   }
 
   /// An open descriptor of the file now at `path` (made empty when missing), locked; `inUse`
