@@ -82,11 +82,13 @@ final class ManifestFile: Sendable {
       guard fd >= 0 else {
         throw .cannotWrite(path, reason: SystemCalls.errorText(SystemCalls.lastError))
       }
-      guard SystemCalls.lockFile(fd, wait: false) else {
-        let failure = SystemCalls.lastError
+      // On a file system without locks (an NFS mount with `nolock`: ENOLCK) the run goes on
+      // unlocked: one run at a time is then the user's to keep.
+      if !SystemCalls.lockFile(fd, wait: false)
+        && SystemCalls.lastError == SystemCalls.Errno.wouldBlock
+      {
         SystemCalls.closeFile(fd)
-        if failure == SystemCalls.Errno.wouldBlock { throw .inUse(path) }
-        throw .cannotWrite(path, reason: SystemCalls.errorText(failure))
+        throw .inUse(path)
       }
       if let locked = SystemCalls.status(fd), let now = SystemCalls.status(path),
         locked.identity == now.identity
