@@ -15,6 +15,7 @@ enum Signals {
 
   static func install() {
     _ = cancellation  // made before any signal can arrive
+    SystemCalls.ignoreFileSizeLimitSignal()
     guard let ends = SystemCalls.makePipe() else { return }
     pipeEnds = ends
     startWatcher()

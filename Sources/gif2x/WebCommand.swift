@@ -58,6 +58,8 @@ struct WebCommand: BatchCommand {
       options.batch.pipeline == PipelineSettings()
     else { return status }
     let summaries = job.summaries.withLock { $0 }
+    // A run whose every GIF failed (a full disk, say) leaves the previous page as it was.
+    if summaries.isEmpty && status != 0 { return status }
     let index = folder + "/index.html"
     do throws(TranscodeError) {
       try Folders.makeParents(of: index)

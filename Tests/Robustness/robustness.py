@@ -10,6 +10,13 @@ Every run must:
   - when it succeeds, leave no temporary file behind either.
 Each run has its own folder (in/ holds the input, out/ the outputs), so runs can go in parallel.
 
+Then the faults, in every writing mode on a GIF of noise (unless --no-faults):
+  - two writers: two runs started together on the same outputs without --force; one must exit 0
+    and the other 73 with one `error:` line (the output exists, or the manifest is in use),
+    every round;
+  - full disk: out/ is an 8 KiB tmpfs (as root; else a file-size limit of 8 KiB, SIGXFSZ
+    ignored): exit 74, one `error: <output>: write failed: ...` line, nothing left in out/.
+
 Usage: robustness.py [--gif2x PATH] [--corpus DIR] [--cuts N] [--seed S] [--only SUBSTR]
                      [--modes a,b] [--jobs J] [--timeout SECONDS]
 Prints one line per problem and 'robustness: N passed, M failed' last; exits 1 on any failure,
@@ -135,6 +142,14 @@ def built_gifs():
     ]
 
 
+def noise_gif(side=128, frames=8, seed=36):
+    """`frames` frames of `side` x `side` random pixels: every output of it is far over 8 KiB."""
+    rng = random.Random(seed)
+    return gif(side, side, [{"x": 0, "y": 0, "w": side, "h": side, "delay": 10,
+                             "pixels": [rng.randrange(4) for _ in range(side * side)]}
+                            for _ in range(frames)])
+
+
 # --- Running and judging ----------------------------------------------------------------------
 
 def leftovers(folder):
@@ -203,6 +218,106 @@ def run_and_judge(gif2x, mode, name, blob, work, timeout):
         shutil.rmtree(folder, ignore_errors=True)
 
 
+WRITING = [m for m in MODES if not m.startswith(("info", "check"))]
+
+
+def fault_folder(work, blob):
+    folder = tempfile.mkdtemp(dir=work)
+    for sub in ("in", "out"):
+        os.makedirs(os.path.join(folder, sub))
+    path = os.path.join(folder, "in", "noise.gif")
+    with open(path, "wb") as f:
+        f.write(blob)
+    return folder, path
+
+
+def two_writers(gif2x, mode, blob, work, timeout, rounds):
+    """Two runs started together on one output without --force: one 0, the other 73, each
+    round. None, or what went wrong."""
+    for n in range(rounds):
+        folder, path = fault_folder(work, blob)
+        try:
+            cmd = [gif2x] + MODES[mode](path, os.path.join(folder, "out"))
+            runs = [subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                     stdin=subprocess.DEVNULL) for _ in range(2)]
+            ends = []
+            for p in runs:
+                try:
+                    _, err = p.communicate(timeout=timeout)
+                except subprocess.TimeoutExpired:
+                    p.kill()
+                    return f"round {n}: hang (over {timeout:g} s)"
+                ends.append((p.returncode, err.decode(errors="replace").splitlines()))
+            codes = sorted(code for code, _ in ends)
+            if codes != [0, 73]:
+                return f"round {n}: exits {codes}, not [0, 73]"
+            lines = [lines for code, lines in ends if code == 73][0]
+            # A manifest mode's second run finds the manifest locked before it writes anything.
+            said = ("already exists", "in use by another gif2x run")
+            if len(lines) != 1 or not any(s in lines[0] for s in said):
+                return f"round {n}: the loser said {lines}, not one line of {said}"
+            temporaries = [f for f in leftovers(folder) if f.endswith(".tmp")]
+            if temporaries:
+                return f"round {n}: left {temporaries}"
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+    return None
+
+
+def full_disk(gif2x, mode, blob, work, timeout):
+    """out/ full (an 8 KiB tmpfs, or an 8 KiB file-size limit): exit 74, one line, nothing left."""
+    folder, path = fault_folder(work, blob)
+    out = os.path.join(folder, "out")
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=8k", "tmpfs", out],
+                             capture_output=True).returncode == 0
+
+    def limit():
+        import resource
+        import signal
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (8192, 8192))
+
+    try:
+        cmd = [gif2x] + MODES[mode](path, out)
+        try:
+            p = subprocess.run(cmd, capture_output=True, timeout=timeout, stdin=subprocess.DEVNULL,
+                               preexec_fn=None if mounted else limit)
+        except subprocess.TimeoutExpired:
+            return f"hang (over {timeout:g} s)"
+        lines = p.stderr.decode(errors="replace").splitlines()
+        errors = [l for l in lines if l.startswith("error: ")]
+        problems = []
+        if p.returncode != 74:
+            problems.append(f"exit {p.returncode}, not 74")
+        if len(errors) != 1 or "write failed: " not in errors[0]:
+            problems.append(f"said {errors}, not one 'write failed' line")
+        left = leftovers(out) + [f for f in os.listdir(os.path.join(folder, "in"))
+                                 if f != "noise.gif"]
+        if left:
+            problems.append(f"left {left}")
+        how = "tmpfs" if mounted else "file-size limit"
+        return f"({how}) " + "; ".join(problems) if problems else None
+    finally:
+        if mounted:
+            subprocess.run(["umount", out], capture_output=True)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def faults(gif2x, modes, work, timeout, rounds, jobs):
+    """(label, what went wrong) of every fault check that failed, and how many ran."""
+    blob = noise_gif()
+    checks = []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs // 2)) as pool:
+        for mode in modes:
+            if mode not in WRITING:
+                continue
+            checks.append((f"two writers {mode}",
+                           pool.submit(two_writers, gif2x, mode, blob, work, timeout, rounds)))
+            checks.append((f"full disk {mode}",
+                           pool.submit(full_disk, gif2x, mode, blob, work, timeout)))
+        return [(label, f.result()) for label, f in checks if f.result()], len(checks)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--gif2x", default=os.path.join(ROOT, ".build/release/gif2x"))
@@ -213,6 +328,8 @@ def main():
     ap.add_argument("--modes", default=",".join(MODES), help="comma-separated: " + ",".join(MODES))
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--timeout", type=float, default=20)
+    ap.add_argument("--no-faults", action="store_true", help="skip two writers and full disk")
+    ap.add_argument("--rounds", type=int, default=3, help="two-writer races a mode")
     a = ap.parse_args()
     if not os.access(a.gif2x, os.X_OK):
         print(f"robustness: {a.gif2x} is missing (make build)", file=sys.stderr)
@@ -263,6 +380,12 @@ def main():
                     print(f"FAIL {label} {mode}: {why}", flush=True)
                 else:
                     passed += 1
+        if not a.no_faults:
+            failures, ran = faults(gif2x, modes, work, a.timeout, a.rounds, a.jobs)
+            for label, why in failures:
+                print(f"FAIL {label}: {why}", flush=True)
+            failed += len(failures)
+            passed += ran - len(failures)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     print(f"robustness: {len(variants)} inputs x {len(modes)} modes in "

@@ -46,10 +46,84 @@ struct OutputFilesTests {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let (error, _, second) = try Self.commitFailingOnTheSecond(in: folder, replace: false)
-    #expect(
-      error
-        == .io(path: second, reason: "cannot move the finished file into place: is a directory"))
+    #expect(error == .cannotCreateOutput(path: second, .isDirectory))
     #expect(try Self.names(folder) == ["a.json"])
+  }
+
+  /// Without replace, a file that appears at a target after the claim is kept, and the targets
+  /// placed before it are removed.
+  @Test("without replace, a file made at a target meanwhile is kept, the others removed")
+  func anExclusiveCommitLosesToAFileMadeMeanwhile() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let first = folder.appendingPathComponent("a.mp4")
+    let second = folder.appendingPathComponent("a.png")
+    let files = try OutputFiles(
+      targets: [first.path, second.path], replace: false, cancellation: Cancellation())
+    try files.write(Array("our video".utf8), to: first.path)
+    try files.write(Array("our poster".utf8), to: second.path)
+    try Data("their poster".utf8).write(to: second)
+    #expect(throws: TranscodeError.cannotCreateOutput(path: second.path, .exists)) {
+      try files.commit()
+    }
+    #expect(try String(contentsOf: second, encoding: .utf8) == "their poster")
+    #expect(try Self.names(folder) == ["a.png"])
+  }
+
+  /// The PID of a process that has ended (a `true` run to its end, reaped).
+  static func endedProcessID() throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/true")
+    try process.run()
+    process.waitUntilExit()
+    return process.processIdentifier
+  }
+
+  @Test("the leftovers of a dead run are removed, and nothing else")
+  func leftoversOfADeadRunAreRemoved() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let dead = try Self.endedProcessID()
+    let own = ProcessInfo.processInfo.processIdentifier
+    let tag = SystemCalls.machineTag
+    let other = tag == "00000000" ? "00000001" : "00000000"
+    // Backups, live processes' files, other machines' candidates, other names.
+    let kept = [
+      "a.mp4", ".a.mp4.gif2x-\(dead)-x1.old", ".a.mp4.gif2x-\(own)-x2.tmp",
+      "a.mp4.gif2x-\(dead)-x3.tmp", ".a.mp4.gif2x-web-\(dead)-x4.tmp", ".a.mp4.gif2x-\(dead).tmp",
+      ".p.html.gif2x-web-\(other)-\(dead)-7.mp4", ".p.html.gif2x-web-\(tag)-\(own)-8.mp4",
+    ]
+    let removed = [
+      ".a.mp4.gif2x-\(dead)-x5.tmp", ".b c.gif2x-\(dead)-0.tmp",
+      ".p.html.gif2x-web-\(tag)-\(dead)-9.webm",
+    ]
+    for name in kept + removed {
+      try Data("x".utf8).write(to: folder.appendingPathComponent(name))
+    }
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent(".d.gif2x-\(dead)-x6.tmp"),
+      withIntermediateDirectories: false)
+    _ = try OutputFiles(
+      targets: [folder.appendingPathComponent("b.mp4").path], replace: false,
+      cancellation: Cancellation())
+    #expect(try Self.names(folder) == (kept + [".d.gif2x-\(dead)-x6.tmp"]).sorted())
+  }
+
+  @Test("a live run's temporary is locked: another process's sweep leaves it")
+  func aLiveTemporaryIsKept() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let target = folder.appendingPathComponent("a.mp4").path
+    let files = try OutputFiles(targets: [target], replace: false, cancellation: Cancellation())
+    try files.write(Array("half".utf8), to: target)
+    let temporary = try #require(files.temporaryPath(of: target))
+    // The sweep's own test of a live process would keep it anyway; its lock is checked by
+    // asking for it the way the sweep does, from another open file.
+    let fd = SystemCalls.openForLocking(temporary)
+    defer { SystemCalls.closeFile(fd) }
+    #expect(!SystemCalls.lockFile(fd, wait: false))
+    OutputFiles.removeLeftovers(in: folder.path)
+    #expect(FileManager.default.fileExists(atPath: temporary))
   }
 
   @Test func aReplacedFirstTargetIsRestored() throws {

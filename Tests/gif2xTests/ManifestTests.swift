@@ -127,6 +127,61 @@ final class ManifestTests {
     #expect(folder.files(under: "public") == first)
   }
 
+  @Test("without --force an edited output is not replaced: exit 73, one line; --force re-makes it")
+  func outputEditedWithoutForce() throws {
+    let first = try firstRun()
+    let plain = line.filter { $0 != "--force" }
+    var edited = try #require(first["g03.mp4"])
+    edited[edited.count - 1] ^= 0xFF
+    try edited.write(to: folder.url("public/g03.mp4"))
+    // Its input changed too: still not gif2x's to replace.
+    try folder.write(PipelineFolder.gif(200), to: "assets/g03.gif")
+    let r = try folder.run(plain)
+    #expect(r.status == 73)
+    var expected = all("unchanged")
+    expected["assets/g03.gif"] = "failed (input changed)"
+    #expect(try PipelineFolder.statuses(r.stdout) == expected)
+    #expect(
+      r.errorLines == [
+        "error: public/g03.mp4: edited since gif2x made it (the manifest records other bytes);"
+          + " use --force to replace it"
+      ])
+    #expect(try folder.read("public/g03.mp4") == edited)
+    let forced = try folder.run(line)
+    #expect(forced.status == 0)
+    #expect(try folder.read("public/g03.mp4") != edited)
+  }
+
+  @Test("a rewrite's temporary that a killed run left beside the manifest is removed")
+  func leftoverTemporary() throws {
+    _ = try firstRun()
+    try folder.write(Array("half".utf8), to: ".gif2x.manifest.999999.tmp")
+    try folder.write(Array("mine".utf8), to: ".gif2x.manifest.mine.tmp")
+    #expect(try folder.run(line).status == 0)
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.url(".").path)
+    #expect(!names.contains(".gif2x.manifest.999999.tmp"))
+    #expect(names.contains(".gif2x.manifest.mine.tmp"))
+  }
+
+  @Test("a manifest another run holds: exit 73 with one line, before any input is read")
+  func inUse() throws {
+    _ = try firstRun()
+    let fd = open(folder.url("gif2x.manifest").path, O_RDONLY)
+    defer { close(fd) }
+    #expect(flock(fd, LOCK_EX | LOCK_NB) == 0)
+    try folder.write(PipelineFolder.gif(200), to: "assets/g07.gif")
+    let before = try folder.read("gif2x.manifest")
+    let r = try folder.run(line)
+    #expect(r.status == 73)
+    #expect(
+      r.stderrLines == [
+        "error: gif2x.manifest: the manifest is in use by another gif2x run; wait for it to end,"
+          + " or give each run its own file"
+      ])
+    #expect(r.stdout == "")
+    #expect(try folder.read("gif2x.manifest") == before)
+  }
+
   /// Without `--force`: an output the manifest recorded is gif2x's to replace when its input
   /// changed; a file it did not record where an output would go is the user's, and refused.
   @Test("without --force: recorded outputs are re-made, a file of the user's is not replaced")
@@ -249,7 +304,7 @@ final class ManifestTests {
     #expect(folder.files(under: "public").isEmpty)
   }
 
-  @Test("a manifest with a line that is not a record: exit 65; a cut last line is dropped")
+  @Test("a manifest with a line that is not a record: exit 65; a cut last line is dropped, said")
   func damaged() throws {
     _ = try firstRun()
     let good = try folder.read("gif2x.manifest")
@@ -258,6 +313,25 @@ final class ManifestTests {
     let cut = try folder.run(line)
     #expect(cut.status == 0)
     #expect(try PipelineFolder.statuses(cut.stdout) == all("unchanged"))
+    #expect(
+      cut.stderrLines.filter { $0.hasPrefix("warning: ") } == [
+        "warning: gif2x.manifest: its last line was cut off (a run ended while writing it) and is"
+          + " dropped; kept 50 records"
+      ])
+    #expect(try folder.read("gif2x.manifest") == good)
+    // Cut at the end of a line: the header's count tells.
+    let text = String(decoding: good, as: UTF8.self)
+    let head = text.split(separator: "\n").prefix(31).joined(separator: "\n") + "\n"
+    try folder.write(Array(head.utf8), to: "gif2x.manifest")
+    let short = try folder.run(line)
+    #expect(short.status == 0)
+    #expect(
+      short.stderrLines.filter { $0.hasPrefix("warning: gif2x.manifest") } == [
+        "warning: gif2x.manifest: cut short: 30 of the 50 records its header counts are there;"
+          + " kept 30 records"
+      ])
+    #expect(
+      try PipelineFolder.statuses(short.stdout).values.filter { $0 == "ok (new)" }.count == 20)
     #expect(try folder.read("gif2x.manifest") == good)
     // A line in the middle that is not a record was written by something else.
     var lines = String(decoding: good, as: UTF8.self).split(separator: "\n").map(String.init)

@@ -3,6 +3,15 @@
 /// value without committing (an error, a cancel) removes the temporaries; targets are never
 /// half-written and an existing file is only replaced when `replace` is set.
 ///
+/// Without `replace` each file goes into place with an exclusive rename (one that fails when
+/// the target exists, ``SystemCalls/renameExclusive(_:to:)``), so of two processes writing the
+/// same target exactly one wins and the other fails with `cannotCreateOutput(.exists)`; a later
+/// file's failure removes the ones this commit already placed.
+///
+/// Each temporary is locked (`flock`) from its creation to its rename or removal. A process
+/// that dies without cleaning up (SIGKILL, power loss) leaves its temporaries unlocked; the
+/// next `OutputFiles` writing into that folder removes them (``removeLeftovers(in:)``).
+///
 /// What `commit()` guarantees: each file's data is on disk (fsync) before its rename, and each
 /// folder is synced after, so a crash leaves either the old file or the whole new one. Several
 /// targets cannot be renamed in one step; when a later rename fails, the ones already done are
@@ -16,7 +25,10 @@
 /// other threads).
 package final class OutputFiles {
   private var temporaries: [(target: String, temporary: String, made: Bool)] = []
+  /// The locked descriptor of each made temporary, by temporary path.
+  private var locks: [String: Int32] = [:]
   private let cancellation: Cancellation
+  private let replace: Bool
   private var committed = false
 
   /// Claims `targets`: fails with `cannotCreateOutput` (exit 73) when one exists without
@@ -26,6 +38,7 @@ package final class OutputFiles {
     targets: [String], replace: Bool, input: String? = nil, cancellation: Cancellation
   ) throws(TranscodeError) {
     self.cancellation = cancellation
+    self.replace = replace
     for target in targets {
       if target == input { throw .cannotCreateOutput(path: target, .isInput) }
       if let info = SystemCalls.linkStatus(target) {
@@ -41,10 +54,16 @@ package final class OutputFiles {
           path: target, missing ? .folderMissing(folder) : .folderNotWritable(folder))
       }
     }
+    for target in targets where cancellation.firstVisit(of: Self.folder(of: target)) {
+      Self.removeLeftovers(in: Self.folder(of: target))
+    }
     temporaries = targets.map { ($0, Self.temporaryName(for: $0), false) }
   }
 
-  deinit { if !committed { discard() } }
+  deinit {
+    if !committed { discard() }
+    unlockAll()
+  }
 
   /// Makes `target`'s temporary file (empty) and calls `open` with its path, for writers that
   /// open a path themselves (libavformat's muxers): both happen under the cancellation lock.
@@ -58,7 +77,7 @@ package final class OutputFiles {
       guard fd >= 0 else {
         throw .cannotCreateOutput(path: target, .refused(InputFile.reason(SystemCalls.lastError)))
       }
-      SystemCalls.closeFile(fd)
+      lock(path, fd)
       temporaries[i].made = true
       return try open(path)
     }
@@ -75,6 +94,10 @@ package final class OutputFiles {
       }
       temporaries[i].made = true
       return fd
+    }
+    if locks[path] == nil {
+      let lockFD = SystemCalls.openForLocking(path)
+      if lockFD >= 0 { lock(path, lockFD) }
     }
     defer { SystemCalls.closeFile(fd) }
     var done = 0
@@ -101,6 +124,8 @@ package final class OutputFiles {
     try cancellation.creatingTemporary(path) { () throws(TranscodeError) in
       if SystemCalls.renameItem(file, to: path) {
         temporaries[i].made = true
+        let fd = SystemCalls.openForLocking(path)
+        if fd >= 0 { lock(path, fd) }
       } else {
         failure = SystemCalls.lastError
       }
@@ -126,16 +151,21 @@ package final class OutputFiles {
     // Under the cancellation's lock: a second Ctrl-C waits for the renames (or their rollback)
     // instead of cutting them in half.
     let failure = try cancellation.withTemporaries { (paths) throws(TranscodeError) in
-      Self.renameAll(made.map { ($0.target, $0.temporary) }, paths: &paths)
+      Self.renameAll(made.map { ($0.target, $0.temporary) }, exclusive: !replace, paths: &paths)
     }
     if let (target, code) = failure {
       discard()
+      if code == SystemCalls.Errno.exists {
+        let isFolder = SystemCalls.linkStatus(target)?.kind == .directory
+        throw .cannotCreateOutput(path: target, isFolder ? .isDirectory : .exists)
+      }
       throw .io(
         path: target,
         reason: "cannot move the finished file into place: \(InputFile.reason(code))")
     }
     for i in temporaries.indices { temporaries[i].made = false }
     committed = true
+    unlockAll()
     var folders: [String] = []
     for (target, _, _) in made where !folders.contains(Self.folder(of: target)) {
       folders.append(Self.folder(of: target))
@@ -143,12 +173,13 @@ package final class OutputFiles {
     for folder in folders { _ = Self.sync(folder) }
   }
 
-  /// Renames each temporary over its target; on the first failure, puts back the targets
-  /// already renamed and returns that target with the error code. `paths` is the
-  /// cancellation's set of temporaries (its lock is held): the renamed temporaries and the
+  /// Renames each temporary over its target (`exclusive`: only where no target exists); on the
+  /// first failure, puts back the targets already renamed and returns that target with the
+  /// error code (``SystemCalls/Errno/exists`` when an exclusive rename met a file). `paths` is
+  /// the cancellation's set of temporaries (its lock is held): the renamed temporaries and the
   /// backups leave it.
   private static func renameAll(
-    _ moves: [(target: String, temporary: String)], paths: inout Set<String>
+    _ moves: [(target: String, temporary: String)], exclusive: Bool, paths: inout Set<String>
   ) -> (String, Int32)? {
     // A hidden hard link to each target that exists, so a rollback can restore it: only with
     // more than one file (one rename is all or nothing by itself). A file system without hard
@@ -161,7 +192,8 @@ package final class OutputFiles {
         paths.remove(backup)
       }
     }
-    if moves.count > 1 {
+    // An exclusive commit replaces nothing: what it placed is new, and a rollback removes it.
+    if moves.count > 1 && !exclusive {
       for (i, move) in moves.enumerated() {
         guard SystemCalls.linkStatus(move.target) != nil else { continue }
         existed[i] = true
@@ -181,7 +213,11 @@ package final class OutputFiles {
       }
     }
     for (i, move) in moves.enumerated() {
-      guard SystemCalls.renameItem(move.temporary, to: move.target) else {
+      let renamed =
+        exclusive
+        ? SystemCalls.renameExclusive(move.temporary, to: move.target)
+        : SystemCalls.renameItem(move.temporary, to: move.target)
+      guard renamed else {
         let failure = SystemCalls.lastError
         for j in (0..<i).reversed() {
           if let backup = backups[j] {
@@ -220,6 +256,64 @@ package final class OutputFiles {
       cancellation.releasingTemporary(temporary) { SystemCalls.removeFile(temporary) }
       temporaries[i].made = false
     }
+    unlockAll()
+  }
+
+  /// Holds `fd`, an open descriptor of the temporary at `path`, locked until it is renamed or
+  /// removed: the sign ``removeLeftovers(in:)`` reads that its process is alive.
+  private func lock(_ path: String, _ fd: Int32) {
+    _ = SystemCalls.lockFile(fd, wait: false)
+    if let old = locks.updateValue(fd, forKey: path) { SystemCalls.closeFile(old) }
+  }
+
+  private func unlockAll() {
+    for fd in locks.values { SystemCalls.closeFile(fd) }
+    locks.removeAll()
+  }
+
+  /// Removes from `folder` the temporaries of gif2x runs that died without removing them
+  /// (SIGKILL, a crash, power loss): files named `.NAME.gif2x-PID-RANDOM.tmp`, regular, whose
+  /// lock this process can take (a live writer holds it until its rename) and whose process
+  /// `PID` no longer runs here (a writer between creating its file and locking it is alive);
+  /// and `--to web`'s candidates, `.NAME.gif2x-web-MACHINE-PID-RANDOM.EXT`, made on this
+  /// machine since it booted (``SystemCalls/machineTag``) by a process that no longer runs.
+  /// Nothing else is touched: not the `.old` backups a crash in the middle of a commit leaves
+  /// (they may be the only copy of a file), not another machine's candidates in a shared
+  /// folder, not subfolders, not other names.
+  package static func removeLeftovers(in folder: String) {
+    for name in SystemCalls.folderEntries(folder) {
+      guard let pid = leftoverProcess(name), pid != SystemCalls.processID else { continue }
+      let path = folder == "/" ? "/\(name)" : "\(folder)/\(name)"
+      guard let before = SystemCalls.linkStatus(path), before.kind == .regular else { continue }
+      let fd = SystemCalls.openForLocking(path)
+      guard fd >= 0 else { continue }
+      defer { SystemCalls.closeFile(fd) }
+      guard SystemCalls.lockFile(fd, wait: false), !SystemCalls.processExists(pid),
+        let open = SystemCalls.status(fd), let now = SystemCalls.linkStatus(path),
+        open.identity == now.identity
+      else { continue }
+      SystemCalls.removeFile(path)
+    }
+  }
+
+  /// The PID in a temporary's name `.NAME.gif2x-PID-RANDOM.tmp`, or in a web candidate's
+  /// `.NAME.gif2x-web-MACHINE-PID-RANDOM.EXT` made on this machine; nil for any other name.
+  static func leftoverProcess(_ name: String) -> Int32? {
+    guard name.hasPrefix(".") else { return nil }
+    if !name.hasSuffix(".tmp"), let mark = name.ranges(of: ".gif2x-web-").last {
+      let rest = name[mark.upperBound...]
+      let parts = (rest.lastIndex(of: ".").map { rest[..<$0] } ?? rest).split(separator: "-")
+      guard parts.count == 3, parts[0] == SystemCalls.machineTag, let pid = Int32(parts[1]),
+        pid > 0, UInt32(parts[2]) != nil
+      else { return nil }
+      return pid
+    }
+    guard name.hasSuffix(".tmp"), let mark = name.ranges(of: ".gif2x-").last else { return nil }
+    let parts = name[mark.upperBound...].dropLast(4).split(separator: "-")
+    guard parts.count == 2, let pid = Int32(parts[0]), pid > 0,
+      parts[1].allSatisfy({ $0.isLetter || $0.isNumber })
+    else { return nil }
+    return pid
   }
 
   /// The temporary file `target` is written to before `commit()` (it exists once written).

@@ -12,6 +12,7 @@ public final class Cancellation: Sendable {
   private let flag = Atomic<Bool>(false)
   private let files = Mutex<(paths: Set<String>, closed: Bool)>(([], false))
   private let plansMade = Atomic<Int>(0)
+  private let swept = Mutex<Set<String>>([])
 
   public init() {}
 
@@ -25,6 +26,12 @@ public final class Cancellation: Sendable {
   package var plans: Int { plansMade.load(ordering: .relaxed) }
 
   package func countPlan() { plansMade.add(1, ordering: .relaxed) }
+
+  /// True the first time it is asked about `folder`: the output folders whose leftover
+  /// temporaries were looked for under this token (once a folder, however many outputs go there).
+  package func firstVisit(of folder: String) -> Bool {
+    swept.withLock { $0.insert(folder).inserted }
+  }
 
   /// Throws `.interrupted` once cancelled.
   package func check() throws(TranscodeError) {

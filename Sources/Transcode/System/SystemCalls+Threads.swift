@@ -31,6 +31,10 @@ extension SystemCalls {
     changeInterruptMask(SIG_UNBLOCK)
   }
 
+  /// Ignores SIGXFSZ, whose default ends the process at a file-size limit (`ulimit -f`): a
+  /// write past it then fails with EFBIG, an I/O error the caller reports like a full disk.
+  package static func ignoreFileSizeLimitSignal() { signal(SIGXFSZ, SIG_IGN) }
+
   /// Keeps SIGINT and SIGTERM away from the calling thread (another thread takes them).
   package static func blockInterruptsOnThisThread() { changeInterruptMask(SIG_BLOCK) }
 

@@ -38,6 +38,8 @@ package enum SystemCalls {
     package static let crossDevice = EXDEV
     package static let tooManyLinks = EMLINK
     package static let notSupported = EOPNOTSUPP
+    package static let noSystemCall = ENOSYS
+    package static let wouldBlock = EWOULDBLOCK
   }
 
   // MARK: Files
@@ -98,10 +100,68 @@ package enum SystemCalls {
   @discardableResult
   package static func renameItem(_ from: String, to: String) -> Bool { rename(from, to) == 0 }
 
+  /// Renames `from` to `to` only when nothing is at `to` (false with ``Errno/exists`` when
+  /// something is): one step, so of two processes placing a file at `to` exactly one wins.
+  /// Linux's `renameat2(RENAME_NOREPLACE)` (looked up by name: glibc 2.28 has it, Swift's
+  /// Glibc module does not declare it); where the file system refuses that flag (EINVAL) or the
+  /// kernel lacks the call (ENOSYS), `link` then `unlink`, which is as exclusive. macOS's
+  /// `renamex_np(RENAME_EXCL)`.
+  package static func renameExclusive(_ from: String, to: String) -> Bool {
+    #if canImport(Glibc)
+      if let renameat2 = renameAt2 {
+        let noReplace: UInt32 = 1  // RENAME_NOREPLACE
+        if renameat2(AT_FDCWD, from, AT_FDCWD, to, noReplace) == 0 { return true }
+        guard errno == EINVAL || errno == ENOSYS else { return false }
+      }
+      guard link(from, to) == 0 else { return false }
+      _ = unlink(from)
+      return true
+    #else
+      return renamex_np(from, to, UInt32(RENAME_EXCL)) == 0
+    #endif
+  }
+
+  #if canImport(Glibc)
+    private typealias RenameAt2 =
+      @convention(c) (
+        Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
+      ) -> Int32
+    /// glibc's `renameat2`, nil before glibc 2.28.
+    private static let renameAt2: RenameAt2? = dlsym(nil, "renameat2").map {
+      unsafeBitCast($0, to: RenameAt2.self)
+    }
+  #endif
+
   /// A hard link `to` to the file at `from`; false on failure.
   package static func hardLink(_ from: String, to: String) -> Bool { link(from, to) == 0 }
 
   package static func removeFile(_ path: String) { _ = unlink(path) }
+
+  /// A descriptor of the file at `path` to lock, never following a symbolic link nor blocking
+  /// on a FIFO, or -1.
+  package static func openForLocking(_ path: String) -> Int32 {
+    open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+  }
+
+  /// A descriptor to read `path`, made empty when missing (mode 0666 less the umask), or -1.
+  package static func openOrCreate(_ path: String) -> Int32 {
+    open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0o666)
+  }
+
+  /// flock: an exclusive lock on the open file (shared with `exclusive` false), waiting for it
+  /// when `wait`, else false with ``Errno/wouldBlock`` when another open file holds it. The
+  /// kernel releases it when the last descriptor of that open file closes, or its process dies.
+  package static func lockFile(_ fd: Int32, exclusive: Bool = true, wait: Bool) -> Bool {
+    while flock(fd, (exclusive ? LOCK_EX : LOCK_SH) | (wait ? 0 : LOCK_NB)) != 0 {
+      if errno != EINTR { return false }
+    }
+    return true
+  }
+
+  /// Whether a process `pid` runs on this machine (kill with signal 0).
+  package static func processExists(_ pid: Int32) -> Bool {
+    kill(pid, 0) == 0 || errno == EPERM
+  }
 
   /// Whether the folder at `path` can be written to (false with ``lastError`` set otherwise).
   package static func isWritable(_ path: String) -> Bool { access(path, W_OK) == 0 }
@@ -128,6 +188,8 @@ package enum SystemCalls {
     package enum Kind { case regular, directory, other }
     package var kind: Kind
     package var size: Int
+    /// The device and inode: which file it is, whatever its name.
+    package var identity: (device: UInt64, inode: UInt64)
     /// The modification time: seconds and nanoseconds since the epoch.
     package var modified: (seconds: Int, nanoseconds: Int)
 
@@ -138,6 +200,7 @@ package enum SystemCalls {
       default: kind = .other
       }
       size = Int(info.st_size)
+      identity = (UInt64(info.st_dev), UInt64(info.st_ino))
       #if canImport(Glibc)
         modified = (Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec))
       #else
@@ -167,6 +230,29 @@ package enum SystemCalls {
   // MARK: Process, terminal, clock
 
   package static var processID: Int32 { getpid() }
+
+  /// 8 hex digits that name this machine and this boot (a hash of the host name and, on Linux,
+  /// `/proc/sys/kernel/random/boot_id`): a process id in a file name means a process only where
+  /// the name carries this machine's tag.
+  package static let machineTag: String = {
+    var name = [CChar](repeating: 0, count: 256)
+    _ = gethostname(&name, name.count - 1)
+    var text = String(
+      decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    #if os(Linux)
+      let fd = open("/proc/sys/kernel/random/boot_id", O_RDONLY | O_CLOEXEC)
+      if fd >= 0 {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        let n = read(fd, &bytes, bytes.count)
+        close(fd)
+        if n > 0 { text += "\n" + String(decoding: bytes.prefix(n), as: UTF8.self) }
+      }
+    #endif
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
+    for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    let hex = String(UInt32(truncatingIfNeeded: hash ^ (hash >> 32)), radix: 16)
+    return String(repeating: "0", count: 8 - hex.count) + hex
+  }()
 
   /// Processors online (at least 1).
   package static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }

@@ -274,12 +274,14 @@ struct WebMaker: Sendable {
     sampleRatios.merge(other.sampleRatios) { _, theirs in theirs }
   }
 
-  /// Where a candidate of `kind` is made: a hidden file beside the page.
+  /// Where a candidate of `kind` is made: a hidden file beside the page,
+  /// `.NAME.gif2x-web-MACHINE-PID-RANDOM` (``OutputFiles/removeLeftovers(in:)`` removes it once
+  /// that process is gone from this machine).
   private var stagingStem: String {
     let folder = WebPage.folder(of: request.output)
     let name = WebPage.baseName(request.output)
-    let pid = SystemCalls.processID
-    return "\(folder)/.\(name).gif2x-web-\(pid)-\(UInt32.random(in: 0...UInt32.max))"
+    let (tag, pid) = (SystemCalls.machineTag, SystemCalls.processID)
+    return "\(folder)/.\(name).gif2x-web-\(tag)-\(pid)-\(UInt32.random(in: 0...UInt32.max))"
   }
 
   private var stems: [WebRendition.Kind: String] = [:]
@@ -346,6 +348,28 @@ struct WebMaker: Sendable {
     _ kind: WebRendition.Kind, warnings: inout [ConversionWarning], bound: Bound? = nil,
     start: Double? = nil, awaiting: (() throws(TranscodeError) -> (Bound, Double?))? = nil,
     awaitingReady: (() -> Bool)? = nil
+  ) throws(TranscodeError) -> WebRendition {
+    do {
+      return try makeStaged(
+        kind, warnings: &warnings, bound: bound, start: start, awaiting: awaiting,
+        awaitingReady: awaitingReady)
+    } catch {
+      // A candidate's file is a hidden name of ours: the user is told of the rendition's.
+      let rendition = request.path(kind.fileExtension)
+      switch error {
+      case .io(let path, let reason) where path == stems[kind]:
+        throw .io(path: rendition, reason: reason)
+      case .cannotCreateOutput(let path, let problem) where path == stems[kind]:
+        throw .cannotCreateOutput(path: rendition, problem)
+      default: throw error
+      }
+    }
+  }
+
+  private mutating func makeStaged(
+    _ kind: WebRendition.Kind, warnings: inout [ConversionWarning], bound: Bound?,
+    start: Double?, awaiting: (() throws(TranscodeError) -> (Bound, Double?))?,
+    awaitingReady: (() -> Bool)?
   ) throws(TranscodeError) -> WebRendition {
     // The bound, replaced by the one `awaiting` tells when it is asked.
     let told = Cell(bound)

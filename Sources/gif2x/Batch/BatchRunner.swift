@@ -29,6 +29,8 @@ struct BatchRunner {
   var json: Bool
   var quiet: Bool
   var skipExisting: Bool
+  /// `--force`: outputs are replaced, even one edited since the manifest recorded it.
+  var force = false
   /// The verb for the summary line ("converted", "checked").
   var verb: String
   /// `--manifest` and `--shard` (see `Pipeline`).
@@ -42,6 +44,7 @@ struct BatchRunner {
       quiet: options.output.quiet || quiet, skipExisting: options.batch.skipExisting,
       verb: "converted")
     pipeline = options.batch.pipeline
+    force = options.write.force
   }
 
   init(jobs: Int, json: Bool, quiet: Bool, skipExisting: Bool, verb: String) {
@@ -131,6 +134,15 @@ struct BatchRunner {
     }
     let ticket = pipeline.check(input, outputs: outputs)
     if let ticket, let unchanged = pipeline.unchanged(ticket) { return unchanged }
+    if let ticket, let edited = ticket.edited, !force {
+      var refused = FileResult(
+        input: input.path, status: .failed,
+        error: "\(edited): edited since gif2x made it (the manifest records other bytes);"
+          + " use \(Flags.name(.force)) to replace it",
+        exitStatus: 73)
+      pipeline.record(ticket, &refused)
+      return refused
+    }
     var input = input
     if let recorded = ticket?.recordedOutputs, !recorded.isEmpty {
       input.replacesRecordedOutputs = outputs.allSatisfy {

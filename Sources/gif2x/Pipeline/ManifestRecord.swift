@@ -40,6 +40,9 @@ struct ManifestRecord: Codable, Sendable, Equatable {
 struct ManifestHeader: Codable, Equatable {
   var format: String
   var version: Int
+  /// How many record lines the rewrite that wrote this header put after it (appends come on
+  /// top): fewer means the file was cut. Absent in manifests of earlier gif2x builds.
+  var records: Int?
 
   static let current = ManifestHeader(format: "gif2x manifest", version: 1)
 }

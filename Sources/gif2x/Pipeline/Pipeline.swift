@@ -29,6 +29,7 @@ final class Pipeline: Sendable {
       }
     }
     manifest = try ManifestFile(path: file)
+    if let warning = manifest?.warning { Console.warning(warning) }
     var others: [ManifestRecord.Key: ManifestRecord] = [:]
     if given.hasSuffix("/") {
       for name in Self.manifestNames(in: given) where given + name != file {
@@ -65,6 +66,9 @@ final class Pipeline: Sendable {
     /// The outputs the input's record names, matching or not: gif2x made them, so re-making
     /// the input may replace them without `--force`.
     var recordedOutputs: Set<String> = []
+    /// The first recorded output that is there but no longer what gif2x made (size or
+    /// SHA-256): someone edited it, and only `--force` replaces it.
+    var edited: String?
   }
 
   /// Compares `input` and its outputs with their record; nil without `--manifest` or for a job
@@ -81,6 +85,12 @@ final class Pipeline: Sendable {
     }
     ticket.recordedOutputs = Set(record.outputs.map(\.path))
     ticket.reason = mismatch(record, input: digest, outputs: outputs)
+    if ticket.reason != nil {
+      let edited = record.outputs.first {
+        SystemCalls.status($0.path) != nil && !Self.holds($0)
+      }
+      ticket.edited = edited?.path
+    }
     if ticket.reason == nil {
       ticket.record = record
       ticket.adopted = own == nil
@@ -107,14 +117,20 @@ final class Pipeline: Sendable {
       return "output missing: \(moved)"
     }
     for output in record.outputs {
-      guard let info = SystemCalls.status(output.path) else {
+      guard SystemCalls.status(output.path) != nil else {
         return "output missing: \(output.path)"
       }
-      guard info.size == output.bytes,
-        (try? SHA256.file(output.path).get().digest) == output.sha256
-      else { return "output edited: \(output.path)" }
+      guard Self.holds(output) else { return "output edited: \(output.path)" }
     }
     return nil
+  }
+
+  /// Whether the file at the output's path is the one recorded (its size and SHA-256).
+  private static func holds(_ output: ManifestRecord.Output) -> Bool {
+    guard let info = SystemCalls.status(output.path), info.size == output.bytes else {
+      return false
+    }
+    return (try? SHA256.file(output.path).get().digest) == output.sha256
   }
 
   /// The result for an unchanged input (its record copied into this shard's file if it came

@@ -10,10 +10,12 @@ enum PipelineError: Error, Equatable, CustomStringConvertible {
   case unknownVersion(String, Int)
   /// A line after the header is not a record (65): something other than gif2x edited it.
   case damaged(String)
+  /// Another gif2x run holds the manifest's lock (73): one run at a time per manifest.
+  case inUse(String)
 
   var exitStatus: Int32 {
     switch self {
-    case .cannotWrite, .cannotRead: return 73
+    case .cannotWrite, .cannotRead, .inUse: return 73
     case .notAManifest, .unknownVersion, .damaged: return 65
     }
   }
@@ -29,6 +31,9 @@ enum PipelineError: Error, Equatable, CustomStringConvertible {
         + " to start afresh"
     case .damaged(let path):
       return "\(path): damaged manifest (a line is not a record); remove it to start afresh"
+    case .inUse(let path):
+      return "\(path): the manifest is in use by another gif2x run; wait for it to end, or"
+        + " give each run its own file"
     }
   }
 }

@@ -61,6 +61,15 @@ enum FFmpegError: Error, CustomStringConvertible {
     }
   }
 
+  /// The system error (errno) behind the failure, 0 for FFmpeg's own codes.
+  var systemError: Int32 {
+    switch self {
+    case .failed(_, let code, _), .cannotOpenOutput(_, let code):
+      return code < 0 && -code < 4096 ? -code : 0
+    case .alpha: return 0
+    }
+  }
+
   /// `av_strerror`'s text for a return code.
   static func text(_ code: Int32) -> String {
     var buffer = [CChar](repeating: 0, count: 256)

@@ -35,8 +35,9 @@ struct VideoPipeline {
   static let queueCapacity = 3
 
   /// Runs both stages; returns when the encoder has been fed every frame (not yet finished).
+  /// `output` is the file the user asked for, named in a failure to write it.
   func run(
-    into writer: VideoWriter, progress: (@Sendable (VideoProgress) -> Void)?
+    into writer: VideoWriter, output: String, progress: (@Sendable (VideoProgress) -> Void)?
   ) throws(TranscodeError) -> Outcome {
     let queue = StageQueue<Item>(capacity: Self.queueCapacity)
     let recycled = StageQueue<PlanarPicture>(capacity: Self.queueCapacity + 2)
@@ -63,7 +64,9 @@ struct VideoPipeline {
             progress?(VideoProgress(done: outcome.videoFrames, total: total))
           }
         } catch {
-          throw .internalError("\(decode.path): encoding failed: \(error)")
+          throw VideoSetup.writeFailure(error, output: output) {
+            "\(decode.path): encoding failed: \($0)"
+          }
         }
         recycled.offer(picture)
       case .poster(let image):

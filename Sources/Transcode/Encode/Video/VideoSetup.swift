@@ -137,7 +137,7 @@ struct VideoSetup {
         path: request.input, source: plan.source, schedule: schedule, geometry: geometry,
         backdrop: backdrop, filter: request.scaleFilter, strict: request.strict,
         wantsPoster: request.poster, planarRGB: settings.planarRGB, cancellation: cancellation))
-    let outcome = try pipeline.run(into: writer, progress: progress)
+    let outcome = try pipeline.run(into: writer, output: output, progress: progress)
     do {
       try writer.finish()
     } catch {
@@ -180,16 +180,26 @@ extension VideoSetup {
     }
   }
 
-  /// A failed `finish` as the error its cause calls for: the disk (full, failing, over quota:
-  /// the system error behind FFmpeg's code) is an I/O error; a file the system no longer lets
-  /// us write is one that cannot be created; anything else (an encoder failing as it drains,
-  /// the alpha pairing) is internal.
+  /// A failed `finish` as the error its cause calls for (``writeFailure(_:output:describe:)``).
   static func finishFailure(_ error: FFmpegError, output: String) -> TranscodeError {
-    let reason = "cannot finish the video: \(error)"
+    writeFailure(error, output: output) { "\(output): cannot finish the video: \($0)" }
+  }
+
+  /// A failed FFmpeg call while the video is written, as the error its cause calls for: the
+  /// disk (full, failing, over quota, a file too large: the system error behind FFmpeg's code)
+  /// is an I/O error on `output` that says only that (`no space left on device`: the muxer's
+  /// function is no news to the user); a file the system no longer lets us write is one that
+  /// cannot be created; anything else (an encoder failing, the alpha pairing) is internal,
+  /// worded by `describe`.
+  static func writeFailure(
+    _ error: FFmpegError, output: String, describe: (FFmpegError) -> String
+  ) -> TranscodeError {
     switch error.cause {
-    case .storage: return .io(path: output, reason: reason)
-    case .permission: return .cannotCreateOutput(path: output, .refused(reason))
-    case .other: return .internalError("\(output): \(reason)")
+    case .storage:
+      return .io(path: output, reason: "write failed: \(InputFile.reason(error.systemError))")
+    case .permission:
+      return .cannotCreateOutput(path: output, .refused(InputFile.reason(error.systemError)))
+    case .other: return .internalError(describe(error))
     }
   }
 }
