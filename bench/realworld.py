@@ -33,17 +33,43 @@ Over the real GIFs of ../shared/realworld (read in place, never copied), one GIF
               with `-o - -q > FILE` (its bytes checked equal) and the ratio guarded / unguarded
               reported (issue 24's target: <= 1.5x).
 
+  ssimulacra2 An INDEPENDENT measure of every kept gif2x rendition and every peer output (issue 35):
+              the PyPI `ssimulacra2` package on pictures decoded by ffmpeg (Pillow for WebP),
+              composited on white, with ../shared/bench/perceptual.py's own functions (imported by
+              path, --perceptual): the GIF and each output decoded on perceptual.py's 10 fps grid
+              (the picture shown at each 100 ms tick), scored on 16 evenly spaced ticks of the GIF's
+              grid PLUS the tick of each kept rendition's own reported worst moment (gif2x's
+              `fidelity.ssimulacra2.worstMilliseconds`, the start of its worst picture): the first
+              tick at or after that start while the GIF frame shown then (`worstFrame`) still
+              shows, else (a picture shorter than 100 ms between two ticks) the tick before it,
+              rounded down. Every output is scored on the same ticks. Reported: mean and worst
+              (with its tick) beside gif2x's own mean/worst (and the independent score at gif2x's
+              worst tick) and worst - worst (gif2x minus independent).
+              Per GIF: every kept rendition meets the floor (independent worst >= 70, SCORE_FLOOR)
+              or SERVED-BELOW-70; PEER-SMALLER-BETTER when a peer output is smaller than gif2x's
+              smallest kept rendition and has a better independent worst (when the page answer is
+              the GIF: smaller than the GIF and at the floor); the best peer output at the floor
+              (the smallest with worst >= 70). A side-by-side PNG of the worst moment (the GIF's
+              picture | the served rendition's, at the served rendition's independent worst tick)
+              goes to bench/results/worst/NAME.png (--worst-dir; not committed).
+
 Summary lines: median and worst ratio; GIFs under 4 MB (4,000,000 bytes) whose web run took over
 60 s; total bytes served by gif2x, total GIF bytes, and the total of the smallest peer output at
->= 35 dB per GIF (the GIF's own bytes where no peer output reaches 35 dB; counted); the flags.
+>= 35 dB per GIF (the GIF's own bytes where no peer output reaches 35 dB; counted); the flags. And,
+from the independent SSIMULACRA2: "served N bytes; best peer meeting the floor M bytes" (the smallest peer
+output with worst >= 70 per GIF, the GIF's bytes where none), "every served rendition meets 70
+(independent): yes/no (list)", "gif2x worst vs independent worst: max |diff| X on GIF Y", "peer smaller
+and better at its worst: none/list", and the independent measure's own seconds (outside every ratio).
 
 Times are wall seconds on a shared machine: compare them only as ratios within one run.
 
-Usage: bench/realworld.py [--gifs DIR] [--gif2x PATH] [--only KIND,...] [--out FILE]
+Usage: bench/realworld.py [--gifs DIR] [--gif2x PATH] [--only KIND|SUBSTR,...] [--out FILE]
                           [--no-guard] [--remeasure] [--quality PATH]
+                          [--perceptual PATH] [--no-perceptual] [--worst-dir DIR]
 --out FILE writes the table there (and to stdout) and every number to FILE with .json (FILE.json
 when it has no .txt ending). Progress lines go to standard error. Needs ffmpeg/ffprobe, gif2webp
-(Debian: webp) and Pillow (quality.py reads WebP and AVIF with it).
+(Debian: webp) and Pillow (quality.py reads WebP and AVIF with it); the SSIMULACRA2 part needs the
+PyPI packages ssimulacra2 and scipy (`make deps`).
 """
 import argparse
 import html.parser
@@ -65,6 +91,9 @@ SHARED = os.path.join(os.path.dirname(ROOT), "shared")
 PEERS = ("ffmpeg-mp4", "ffmpeg-webm", "gif2webp")
 GUARD_FORMATS = ("mp4", "webm", "webp", "avif")
 FLOOR = 35.0
+SCORE_FLOOR = 70.0  # SSIMULACRA2: "high quality", issue 35's floor
+TICKS = 16  # evenly spaced 10 fps ticks scored per output (plus gif2x's worst moments)
+TICK_MS = 100
 IDENTICAL = 100.0  # quality.py's PSNR for identical pictures
 LARGE_GIF = 4_000_000
 SLOW_S = 60.0
@@ -104,6 +133,116 @@ def load_quality(path):
     return mod
 
 
+def load_perceptual(path):
+    """../shared/bench/perceptual.py, imported by path (its decoding and its zero-border scorer)."""
+    if not os.path.isfile(path):
+        sys.exit(f"{path}: no perceptual.py there (pass --perceptual, or --no-perceptual)")
+    spec = importlib.util.spec_from_file_location("perceptual", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    mod.compute = mod._reference_borders()  # needs ssimulacra2 and scipy
+    return mod
+
+
+class Perceptual:
+    """One GIF's independent SSIMULACRA2 measurements: its 10 fps grid decoded once (perceptual.py's
+    grid_frames_ffmpeg), each output decoded the same way (Pillow for WebP) and scored on TICKS."""
+
+    def __init__(self, p, gif, info):
+        self.p, self.gif = p, gif
+        self.size = p.probe_size(gif)
+        self.dir = tempfile.mkdtemp(prefix="gif2x-realworld-ssim-")
+        t0 = time.perf_counter()
+        p.grid_frames_ffmpeg(gif, self.size, self.dir, "g")
+        self.gif_pictures = sorted(x for x in os.listdir(self.dir) if x.startswith("g"))
+        self.n = len(self.gif_pictures)
+        self.seconds = time.perf_counter() - t0
+        self.pairs = 0
+        ends, t = [], 0  # each GIF frame's end (ms), browser delays as gif2x plays them
+        for fr in info.get("frames", []):
+            t += 10 * fr.get("browserDelayCentiseconds", fr.get("delayCentiseconds", 10))
+            ends.append(t)
+        self.frame_ends = ends
+        self.ticks = sorted({round(i * (self.n - 1) / max(1, TICKS - 1)) for i in range(TICKS)}) if self.n else []
+        self.worst_ticks = {}  # gif2x rendition kind: (tick, how it was chosen)
+
+    def tick_of(self, ms, frame):
+        """The 10 fps tick that shows the picture starting at MS (GIF frame FRAME): the first tick at or
+        after MS while that frame still shows; else the tick before MS (rounded down)."""
+        up = -(-int(ms) // TICK_MS)
+        end = self.frame_ends[frame] if 0 <= frame < len(self.frame_ends) else None
+        if end is not None and up * TICK_MS < end:
+            t, how = up, "the tick that shows it"
+        else:
+            t, how = int(ms) // TICK_MS, "rounded down: no tick shows it"
+        return min(t, self.n - 1), how
+
+    def since_change(self, tick):
+        """ms from the start of the GIF frame shown at TICK to the tick (browser delays, first play): near 0, an
+        output retimed by a few ms (ffmpeg's constant-rate MP4) still shows the previous picture there."""
+        t, start = tick * TICK_MS, 0
+        for end in self.frame_ends:
+            if end > t:
+                return t - start
+            start = end
+        return None
+
+    def add_worst(self, kind, moments):
+        if moments and moments.get("worstMilliseconds") is not None and self.n:
+            self.worst_ticks[kind] = self.tick_of(moments["worstMilliseconds"], moments.get("worstFrame", -1))
+
+    def all_ticks(self):
+        return sorted(set(self.ticks) | {t for t, _ in self.worst_ticks.values()})
+
+    def score(self, out, keep_tick=None):
+        """{mean, worst, worst_tick, scores: {tick: score}, seconds} of OUT on all_ticks(); KEEP_TICK:
+        None, or "worst" to keep the output's picture at its worst tick (for the side-by-side)."""
+        p = self.p
+        t0 = time.perf_counter()
+        d = tempfile.mkdtemp(prefix="o", dir=self.dir)
+        try:
+            kind = p.sniff(out)
+            if kind == "webp":
+                p.grid_frames_pillow(out, self.size, d, "o")
+            else:
+                p.grid_frames_ffmpeg(out, self.size, d, "o", alpha_track=(kind == "avif" and p.has_alpha_track(out)))
+            o = sorted(x for x in os.listdir(d) if x.startswith("o"))
+            if not o:
+                raise RuntimeError("no pictures decoded")
+            ticks = self.all_ticks()
+            # an output shorter than the GIF's grid: its last picture stays on screen
+            scores = {t: p.compute(os.path.join(self.dir, self.gif_pictures[t]), os.path.join(d, o[min(t, len(o) - 1)]))
+                      for t in ticks}
+            self.pairs += len(scores)
+            wt = min(scores, key=lambda t: scores[t])
+            # the mean over the evenly spaced ticks only (a sample of time); the worst over all
+            r = {"mean": statistics.fmean(scores[t] for t in self.ticks), "worst": scores[wt], "worst_tick": wt,
+                 "worst_since_change_ms": self.since_change(wt),
+                 "ticks": len(scores), "output_pictures": len(o), "gif_pictures": self.n,
+                 "scores": {str(t): v for t, v in scores.items()}}
+            if keep_tick == "worst":
+                r["_picture"] = os.path.join(self.dir, f"keep-{os.path.basename(d)}.png")
+                shutil.copy(os.path.join(d, o[min(wt, len(o) - 1)]), r["_picture"])
+        finally:
+            shutil.rmtree(d, ignore_errors=True)
+        r["seconds"] = time.perf_counter() - t0
+        self.seconds += r["seconds"]
+        return r
+
+    def side_by_side(self, tick, picture, dest):
+        from PIL import Image
+        a = Image.open(os.path.join(self.dir, self.gif_pictures[tick])).convert("RGB")
+        b = Image.open(picture).convert("RGB")
+        im = Image.new("RGB", (a.width + b.width, max(a.height, b.height)), (255, 255, 255))
+        im.paste(a, (0, 0))
+        im.paste(b, (a.width, 0))
+        os.makedirs(os.path.dirname(dest), exist_ok=True)
+        im.save(dest)
+
+    def close(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
 def gif_list(root, only):
     """[(relative path, kind)] from MANIFEST.tsv (else every *.gif below ROOT, kind = folder)."""
     manifest = os.path.join(root, "MANIFEST.tsv")
@@ -121,8 +260,8 @@ def gif_list(root, only):
                 if name.lower().endswith(".gif"):
                     rel = os.path.relpath(os.path.join(d, name), root)
                     rows.append((rel, rel.split(os.sep)[0] if os.sep in rel else "-"))
-    if only:
-        rows = [r for r in rows if r[1] in only]
+    if only:  # a kind, or a piece of the GIF's path
+        rows = [r for r in rows if r[1] in only or any(o in r[0] for o in only)]
     return rows
 
 
@@ -176,7 +315,9 @@ def run_web(gif2x, gif, work, repeat_under):
         psnr = fid.get("psnr")
         rends.append({"kind": x["kind"], "file": os.path.basename(path) if path else None,
                       "bytes": size, "psnr": IDENTICAL if psnr is None and fid else psnr,
-                      "ssim": fid.get("ssim"), "setting": x.get("setting"), "kept": x.get("kept", False),
+                      "ssim": fid.get("ssim"), "ssimulacra2": fid.get("ssimulacra2"),
+                      "path": path if x.get("kept") else None,
+                      "setting": x.get("setting"), "kept": x.get("kept", False),
                       "dropped": x.get("dropped"), "ratio": size / gif_bytes if size else None})
     fs = FirstSource()
     with open(web.get("html") or page) as f:
@@ -197,7 +338,7 @@ def run_web(gif2x, gif, work, repeat_under):
     return rec
 
 
-def run_peer(q, name, gif2x, gif, ref, work, repeat_under):
+def run_peer(q, name, gif2x, gif, ref, work, repeat_under, measure=None):
     ext, tmpl = q.RECIPES[name]
     out = os.path.join(work, f"peer.{name}.{ext}")
     m = {"recipe": name}
@@ -208,6 +349,11 @@ def run_peer(q, name, gif2x, gif, ref, work, repeat_under):
         m["bytes"] = os.path.getsize(out)
         m["psnr"], m["ssim"], _ = q.fidelity(out, ref)
         m["status"] = "ok"
+        if measure:
+            try:
+                m["independent"] = measure(out)
+            except (RuntimeError, OSError, ValueError, subprocess.CalledProcessError) as e:
+                m["independent_error"] = f"{type(e).__name__}: {e}"
     except (RuntimeError, q.Unsupported) as e:
         m.update(status="failed", error=str(e))
     finally:
@@ -278,6 +424,50 @@ def flags_for(rec, peers, gif_bytes):
     return flags
 
 
+def judge(web, peers, gif_bytes):
+    """Issue 35's checks on the independent SSIMULACRA2 of one GIF's kept renditions and peer outputs."""
+    kept = [x for x in web.get("renditions", []) if x["kept"]]
+    below = [f"{x['kind']} {x['independent']['worst']:.1f}" if "independent" in x else f"{x['kind']} unmeasured"
+             for x in kept if "independent" not in x or x["independent"]["worst"] < SCORE_FLOOR]
+    diffs = []
+    for x in kept:
+        own, ind = x.get("ssimulacra2"), x.get("independent")
+        if own and ind and own.get("worst") is not None:
+            d = {"kind": x["kind"], "gif2x_mean": own.get("mean"), "gif2x_worst": own["worst"],
+                 "gif2x_worst_ms": own.get("worstMilliseconds"), "independent_mean": ind["mean"],
+                 "independent_worst": ind["worst"], "worst_diff": own["worst"] - ind["worst"],
+                 "mean_diff": own["mean"] - ind["mean"] if own.get("mean") is not None else None}
+            diffs.append(d)
+    ok = [m for m in peers if m.get("status") == "ok" and "independent" in m]
+    measured = [x for x in kept if "independent" in x]
+    beats = []
+    if measured:
+        smallest = min(measured, key=lambda x: x["bytes"])
+        ref_bytes, ref_worst, ref = smallest["bytes"], smallest["independent"]["worst"], smallest["kind"]
+        beats = [m for m in ok if m["bytes"] < ref_bytes and m["independent"]["worst"] > ref_worst]
+    elif web.get("served", {}).get("kind") == "gif":  # the GIF is the answer: a peer smaller than it at the floor
+        ref_bytes, ref_worst, ref = gif_bytes, SCORE_FLOOR, "gif (floor)"
+        beats = [m for m in ok if m["bytes"] < gif_bytes and m["independent"]["worst"] >= SCORE_FLOOR]
+    else:
+        ref_bytes = ref_worst = ref = None
+    at_floor = [m for m in ok if m["independent"]["worst"] >= SCORE_FLOOR]
+    best = min(at_floor, key=lambda m: m["bytes"]) if at_floor else None
+    flags = []
+    if below:
+        flags.append("SERVED-BELOW-70:" + ",".join(b.replace(" ", "=") for b in below))
+    if beats:
+        flags.append("PEER-SMALLER-BETTER:" + ",".join(
+            f"{m['recipe']}({m['bytes'] - ref_bytes:+d} B,{m['independent']['worst'] - ref_worst:+.1f})" for m in beats))
+    return {"kept": len(kept), "all_meet_floor": not below and bool(kept) or (not kept and web.get("served", {}).get("kind") == "gif"),
+            "below_floor": below, "diffs": diffs, "smallest_kept": ref, "smallest_kept_bytes": ref_bytes,
+            "smallest_kept_worst": ref_worst,
+            "peer_smaller_better": [{"recipe": m["recipe"], "bytes": m["bytes"], "worst": m["independent"]["worst"]}
+                                    for m in beats],
+            "best_peer_at_floor": {"recipe": best["recipe"], "bytes": best["bytes"], "mean": best["independent"]["mean"],
+                                   "worst": best["independent"]["worst"]} if best else None,
+            "flags": flags}
+
+
 def f(v, spec, width, none="-"):
     return f"{none if v is None else format(v, spec):>{width}}"
 
@@ -300,17 +490,30 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--gifs", default=os.path.join(SHARED, "realworld"))
     ap.add_argument("--gif2x", default=os.path.join(ROOT, ".build/release/gif2x"))
-    ap.add_argument("--only", default="", help="kinds, comma-separated (screen,ui,sprite,photo,transparent)")
+    ap.add_argument("--only", default="", help="kinds (screen,ui,sprite,photo,transparent) or pieces of a GIF's path,"
+                    " comma-separated (--only Gallery-loading,cal-cropped)")
     ap.add_argument("--out", help="write the table here too, and every number as JSON beside it")
     ap.add_argument("--quality", default=os.path.join(SHARED, "bench/quality.py"))
+    ap.add_argument("--perceptual", default=os.path.join(SHARED, "bench/perceptual.py"),
+                    help="perceptual.py, whose decoding and SSIMULACRA2 scorer the independent measure uses")
+    ap.add_argument("--no-perceptual", action="store_true", help="skip the independent SSIMULACRA2 measure")
+    ap.add_argument("--worst-dir", default=os.path.join(HERE, "results/worst"),
+                    help="where the side-by-side PNGs of each GIF's worst moment go (default bench/results/worst)")
     ap.add_argument("--no-guard", action="store_true", help="skip the size-guard timings")
     ap.add_argument("--repeat-under", type=float, default=2.0, metavar="S",
                     help="a timed command shorter than S seconds runs 3 times, the fastest kept (default 2; 0: once)")
     ap.add_argument("--note", help="a line for the table's header (the machine, what else ran)")
     ap.add_argument("--remeasure", action="store_true",
                     help="also measure what gif2x serves with quality.py's code (a check of its report)")
+    ap.add_argument("--shared", metavar="DIR", help="the shared folder (default ../shared beside the clone): --gifs,"
+                    " --quality and --perceptual default to its realworld/, bench/quality.py, bench/perceptual.py")
     a = ap.parse_args()
+    if a.shared:
+        for opt, rel in (("gifs", "realworld"), ("quality", "bench/quality.py"), ("perceptual", "bench/perceptual.py")):
+            if getattr(a, opt) == ap.get_default(opt):
+                setattr(a, opt, os.path.join(a.shared, rel))
     q = load_quality(a.quality)
+    pm = None if a.no_perceptual else load_perceptual(a.perceptual)
     gif2x = os.path.abspath(a.gif2x) if os.path.isfile(a.gif2x) else shutil.which(a.gif2x)
     if not gif2x:
         sys.exit(f"{a.gif2x}: no gif2x there (build it, or pass --gif2x)")
@@ -327,7 +530,9 @@ def main():
             "gif2x_version": version[:2], "machine": f"{platform.node()} {platform.machine()}, "
             f"{os.cpu_count()} cores, {platform.platform()}", "gifs_dir": os.path.abspath(a.gifs),
             "quality_py": os.path.abspath(a.quality), "load_at_start": os.getloadavg(),
-            "repeat_under": a.repeat_under, "note": a.note, "packages": encoder_packages()}
+            "repeat_under": a.repeat_under, "note": a.note, "packages": encoder_packages(),
+            "perceptual_py": None if a.no_perceptual else os.path.abspath(a.perceptual),
+            "score_floor": SCORE_FLOOR, "ticks": TICKS}
     results = []
     started = time.perf_counter()
     for i, (rel, kind) in enumerate(gifs, 1):
@@ -335,6 +540,7 @@ def main():
         gif_bytes = os.path.getsize(gif)
         rec = {"gif": rel, "kind": kind, "gif_bytes": gif_bytes}
         work = tempfile.mkdtemp(prefix="gif2x-realworld-")
+        perc = None
         try:
             info, ref = q.reference(gif2x, gif)
             rec.update(width=info["canvas"]["width"], height=info["canvas"]["height"],
@@ -352,11 +558,43 @@ def main():
                     s["psnr_quality_py"], s["ssim_quality_py"], _ = q.fidelity(os.path.join(work, s["file"]), ref)
                 except RuntimeError as e:
                     s["remeasure_error"] = str(e)
+            if pm and s:
+                perc = Perceptual(pm, gif, info)
+                log(f"[{i}/{len(gifs)}] {rel}: SSIMULACRA2 (independent): {perc.n} grid pictures, decoded in "
+                    f"{perc.seconds:.1f} s; scoring kept renditions ...")
+                kept = [x for x in web["renditions"] if x["kept"] and x.get("path")]
+                for x in kept:
+                    perc.add_worst(x["kind"], x.get("ssimulacra2"))
+                rec["ssimulacra2_ticks"] = {"even": perc.ticks, "gif_pictures": perc.n,
+                                            "gif2x_worst": {k: {"tick": t, "ms": t * TICK_MS, "how": h}
+                                                            for k, (t, h) in perc.worst_ticks.items()}}
+                for x in kept:
+                    try:
+                        x["independent"] = perc.score(x["path"], keep_tick="worst" if x["file"] == s.get("file") else None)
+                        ind = x["independent"]
+                        log(f"[{i}/{len(gifs)}] {rel}: {x['kind']} independent mean {ind['mean']:.2f} worst "
+                            f"{ind['worst']:.2f} @ {ind['worst_tick'] * TICK_MS} ms ({ind['seconds']:.1f} s)")
+                    except (RuntimeError, OSError, ValueError, subprocess.CalledProcessError) as e:
+                        x["independent_error"] = f"{type(e).__name__}: {e}"
+                        log(f"[{i}/{len(gifs)}] {rel}: {x['kind']} independent measure failed: {x['independent_error']}")
+                served_x = next((x for x in kept if x["file"] == s.get("file") and "independent" in x), None)
+                if served_x and a.worst_dir:
+                    ind = served_x["independent"]
+                    dest = os.path.join(a.worst_dir, os.path.splitext(os.path.basename(rel))[0] + ".png")
+                    perc.side_by_side(ind["worst_tick"], ind.pop("_picture"), dest)
+                    rec["worst_png"] = os.path.relpath(dest, ROOT) if dest.startswith(ROOT) else dest
+            for x in web.get("renditions", []):
+                x.pop("path", None)
+                if x.get("independent"):
+                    x["independent"].pop("_picture", None)
             shutil.rmtree(work)
             os.makedirs(work)
             peers = []
             for name in PEERS:
-                m = run_peer(q, name, gif2x, gif, ref, work, a.repeat_under)
+                m = run_peer(q, name, gif2x, gif, ref, work, a.repeat_under, perc.score if perc else None)
+                if "independent" in m:
+                    log(f"[{i}/{len(gifs)}] {rel}: {name} independent mean {m['independent']['mean']:.2f} worst "
+                        f"{m['independent']['worst']:.2f} @ {m['independent']['worst_tick'] * TICK_MS} ms")
                 peers.append(m)
                 log(f"[{i}/{len(gifs)}] {rel}: {name} "
                     + (f"{m['seconds']:.1f} s, {m['bytes']} bytes, {m['psnr']:.2f} dB" if m["status"] == "ok"
@@ -371,6 +609,12 @@ def main():
             rec["best_peer_at_floor"] = ({"recipe": best["recipe"], "bytes": best["bytes"], "psnr": best["psnr"]}
                                          if best else None)
             rec["flags"] = flags_for(web, peers, gif_bytes)
+            if perc:
+                rec["perceptual"] = judge(web, peers, gif_bytes)
+                rec["flags"] += rec["perceptual"]["flags"]
+                rec["perceptual"]["seconds"] = perc.seconds
+                rec["perceptual"]["pairs"] = perc.pairs
+                log(f"[{i}/{len(gifs)}] {rel}: independent SSIMULACRA2 took {perc.seconds:.1f} s ({perc.pairs} pairs)")
             if not a.no_guard:
                 rec["guard"] = []
                 for fmt in GUARD_FORMATS:
@@ -387,6 +631,8 @@ def main():
             log(f"[{i}/{len(gifs)}] {rel}: failed: {rec['error']}")
         finally:
             shutil.rmtree(work, ignore_errors=True)
+            if perc:
+                perc.close()
         results.append(rec)
     meta["wall_seconds"] = time.perf_counter() - started
     meta["load_at_end"] = os.getloadavg()
@@ -434,6 +680,29 @@ def summarize(results):
         "total_peer_seconds": {n: sum(m["seconds"] for r in results for m in r.get("peers", [])
                                       if m["recipe"] == n and "seconds" in m) for n in PEERS},
     }
+    pr = [r for r in served if r.get("perceptual")]
+    if pr:
+        diffs = [(abs(d["worst_diff"]), d, r["gif"]) for r in pr for d in r["perceptual"]["diffs"]]
+        big = max(diffs, key=lambda t: t[0]) if diffs else None
+        secs = [r["perceptual"]["seconds"] for r in pr]
+        s["ssimulacra2"] = {
+            "gifs": len(pr),
+            "served_bytes": sum(r["web"]["served"]["bytes"] for r in pr),
+            "best_peer_at_floor_bytes": sum(r["perceptual"]["best_peer_at_floor"]["bytes"]
+                                            if r["perceptual"]["best_peer_at_floor"] else r["gif_bytes"] for r in pr),
+            "gifs_without_peer_at_floor": [r["gif"] for r in pr if not r["perceptual"]["best_peer_at_floor"]],
+            "all_meet_floor": all(r["perceptual"]["all_meet_floor"] for r in pr),
+            "below_floor": [{"gif": r["gif"], "renditions": r["perceptual"]["below_floor"]}
+                            for r in pr if not r["perceptual"]["all_meet_floor"]],
+            "max_abs_worst_diff": big[0] if big else None,
+            "max_abs_worst_diff_gif": f"{big[2]} ({big[1]['kind']}: gif2x {big[1]['gif2x_worst']:.2f}, "
+                                      f"independent {big[1]['independent_worst']:.2f})" if big else None,
+            "worst_diffs_over_3": [f"{g} {d['kind']} {d['worst_diff']:+.2f}" for a_, d, g in diffs if a_ > 3],
+            "compared": len(diffs),
+            "peer_smaller_better": [{"gif": r["gif"], "peers": r["perceptual"]["peer_smaller_better"]}
+                                    for r in pr if r["perceptual"]["peer_smaller_better"]],
+            "seconds": sum(secs), "median_seconds": statistics.median(secs), "pairs": sum(r["perceptual"]["pairs"] for r in pr),
+        }
     guards = [g for r in results for g in r.get("guard", []) if g.get("larger")]
     s["guard_larger"] = len(guards)
     s["guard_conversions"] = sum(len(r.get("guard", [])) for r in results)
@@ -466,6 +735,14 @@ def encoder_packages():
         if r.returncode == 0 and r.stdout:
             out[name] = r.stdout
     return out
+
+
+def changed(ind):
+    """A note when an output's worst tick comes right after the GIF changed picture (a retimed output may be a
+    few ms late there, which a tick sample scores as the whole previous picture)."""
+    d = ind.get("worst_since_change_ms")
+    low = ind["worst"] < SCORE_FLOOR
+    return f"  (GIF changed picture {d:.0f} ms before that tick)" if low and d is not None and d < 50 else ""
 
 
 def report(meta, results, s, guard):
@@ -530,6 +807,66 @@ def report(meta, results, s, guard):
                          f"  {m['seconds']:.2f} s")
             else:
                 L.append(f"    {m['recipe']:<18} failed: {m['error']}")
+    if any(r.get("perceptual") for r in results):
+        L.append("")
+        L.append(f"SSIMULACRA2, independent of gif2x: the PyPI ssimulacra2 package (zero borders, as perceptual.py) on pictures"
+                 f" decoded by ffmpeg (Pillow for WebP), on white, at the GIF's size, by {meta.get('perceptual_py')}'s functions;")
+        L.append(f"  ticks: {TICKS} evenly spaced ticks of the GIF's 10 fps grid PLUS the tick of each kept rendition's own"
+                 f" reported worst moment (gif2x's worstMilliseconds, the start of its worst picture: the first tick at or")
+        L.append("  after it while the GIF frame then shown still shows, else rounded down to the tick before); every output"
+                 " on the same ticks. mean: over the evenly spaced ticks; worst: over all, @ its tick's time;"
+                 " '(GIF changed picture N ms before that tick)' beside a worst under the floor: an output retimed by a few ms (ffmpeg's MP4 and WebM"
+                 " recipes re-time to a constant rate) may show the previous picture there.")
+        L.append(f"  gif2x: its own report (fidelity.ssimulacra2, every picture): mean/worst @ worstMilliseconds; d worst = gif2x"
+                 f" worst - independent worst; @tick: the independent score at gif2x's worst tick. Floor {SCORE_FLOOR:g}.")
+        L.append(f"    {'':<14}{'bytes':>10} {'ind mean':>8} {'ind worst':>9} {'@ s':>7}   {'gif2x mean':>10} {'worst':>7} {'@ s':>7}"
+                 f" {'d worst':>8} {'@tick':>7}")
+        for r in results:
+            pc = r.get("perceptual")
+            if not pc:
+                continue
+            tk = r.get("ssimulacra2_ticks", {})
+            wt = "; ".join(f"{k} tick {v['ms'] / 1000:.1f} s, {v['how']}" for k, v in tk.get("gif2x_worst", {}).items())
+            L.append(f"  {r['gif']}  {r['gif_bytes']} bytes; {tk.get('gif_pictures')} grid pictures, {len(set(tk.get('even', [])))} evenly"
+                     f" spaced ticks; gif2x worst ticks: {wt or '-'}")
+            sv = r["web"]["served"]
+            for x in r["web"]["renditions"]:
+                if not x["kept"]:
+                    continue
+                ind, own = x.get("independent"), x.get("ssimulacra2") or {}
+                tag = ("served " if x["file"] == sv.get("file") else "kept   ") + x["kind"]
+                if not ind:
+                    L.append(f"    {tag:<14}{x['bytes']:>10}  independent measure failed: {x.get('independent_error')}")
+                    continue
+                wtk = tk.get("gif2x_worst", {}).get(x["kind"])
+                at = ind["scores"].get(str(wtk["tick"])) if wtk else None
+                dw = own["worst"] - ind["worst"] if own.get("worst") is not None else None
+                L.append(f"    {tag:<14}{x['bytes']:>10} {ind['mean']:>8.2f} {ind['worst']:>9.2f} {ind['worst_tick'] * TICK_MS / 1000:>7.1f}   "
+                         + f(own.get("mean"), ".2f", 10) + " " + f(own.get("worst"), ".2f", 7) + " "
+                         + f(own["worstMilliseconds"] / 1000 if own.get("worstMilliseconds") is not None else None, ".2f", 7)
+                         + " " + f(dw, "+.2f", 8) + " " + f(at, ".2f", 7)
+                         + ("" if ind["worst"] >= SCORE_FLOOR else "  BELOW 70") + changed(ind))
+            if sv["kind"] == "gif":
+                L.append(f"    served gif    {r['gif_bytes']:>10}  (the GIF itself: identical)")
+            for m in r.get("peers", []):
+                ind = m.get("independent")
+                if m.get("status") != "ok":
+                    L.append(f"    {m['recipe']:<14} failed: {m.get('error')}")
+                elif not ind:
+                    L.append(f"    {m['recipe']:<14}{m['bytes']:>10}  independent measure failed: {m.get('independent_error')}")
+                else:
+                    L.append(f"    {m['recipe']:<14}{m['bytes']:>10} {ind['mean']:>8.2f} {ind['worst']:>9.2f} "
+                             f"{ind['worst_tick'] * TICK_MS / 1000:>7.1f}" + ("" if ind["worst"] >= SCORE_FLOOR else "   below 70")
+                             + changed(ind))
+            bp = pc["best_peer_at_floor"]
+            L.append(f"    => every kept rendition meets 70: {'yes' if pc['all_meet_floor'] else 'NO (' + ', '.join(pc['below_floor']) + ')'}"
+                     f"; peer smaller than gif2x's smallest kept ({pc['smallest_kept']} {pc['smallest_kept_bytes']} B) and"
+                     f" better at its worst: " + (", ".join(f"{p_['recipe']} {p_['bytes']} B worst {p_['worst']:.2f}"
+                                                           for p_ in pc["peer_smaller_better"]) or "none"))
+            L.append(f"       served {sv['bytes']} B; best peer meeting 70: "
+                     + (f"{bp['recipe']} {bp['bytes']} B (worst {bp['worst']:.2f})" if bp else f"none (GIF {r['gif_bytes']} B counted)")
+                     + f"; independent measure {pc['seconds']:.1f} s ({pc['pairs']} pairs)"
+                     + (f"; worst moment side by side: {r['worst_png']}" if r.get("worst_png") else ""))
     if guard:
         L.append("")
         L.append("Size guard: plain --to FORMAT to a file (guarded); when larger than the GIF, the same to stdout"
@@ -571,6 +908,24 @@ def report(meta, results, s, guard):
     L.append(f"  a kept rendition larger than its GIF: {len(s['kept_larger'])}"
              + (f" ({', '.join(s['kept_larger'])})" if s["kept_larger"] else "")
              + f"; below 35 dB: {len(s['kept_low'])}" + (f" ({', '.join(s['kept_low'])})" if s["kept_low"] else ""))
+    p_ = s.get("ssimulacra2")
+    if p_:
+        L.append(f"  SSIMULACRA2 (independent, {p_['gifs']} GIFs): served {p_['served_bytes']} bytes; best peer meeting the floor"
+                 f" {p_['best_peer_at_floor_bytes']} bytes ({len(p_['gifs_without_peer_at_floor'])} GIFs with none, their GIF"
+                 f" bytes counted" + (f": {', '.join(p_['gifs_without_peer_at_floor'])}" if p_['gifs_without_peer_at_floor'] else "")
+                 + ")")
+        L.append(f"  every served rendition meets {SCORE_FLOOR:g} (independent): "
+                 + ("yes" if p_["all_meet_floor"] else "no (" + "; ".join(f"{b['gif']}: {', '.join(b['renditions'])}"
+                                                                       for b in p_["below_floor"]) + ")"))
+        L.append(f"  gif2x worst vs independent worst: " + (f"max |diff| {p_['max_abs_worst_diff']:.2f} on GIF {p_['max_abs_worst_diff_gif']}"
+                                                            if p_["max_abs_worst_diff"] is not None else "nothing to compare")
+                 + f"; {len(p_['worst_diffs_over_3'])} of {p_['compared']} kept renditions over 3"
+                 + (f" ({'; '.join(p_['worst_diffs_over_3'])})" if p_["worst_diffs_over_3"] else "") + "   [issue 35: within 3]")
+        L.append("  peer smaller and better at its worst: " + ("; ".join(
+            f"{b['gif']}: " + ", ".join(f"{x['recipe']} {x['bytes']} B worst {x['worst']:.2f}" for x in b["peers"])
+            for b in p_["peer_smaller_better"]) or "none"))
+        L.append(f"  independent measure: {p_['seconds']:.0f} s in all ({p_['pairs']} picture pairs), median"
+                 f" {p_['median_seconds']:.1f} s per GIF (not in any ratio above)")
     if guard:
         L.append(f"  size guard: {s['guard_larger']} of {s['guard_conversions']} plain conversions larger than the GIF; "
                  + (f"guarded/unguarded median {s['guard_median_ratio']:.2f}x, worst {s['guard_worst_ratio']:.2f}x, "
