@@ -88,6 +88,17 @@ MODES = {
                                           gif, "-o", os.path.join(out, "v.webm")],
     "webp-target-psnr": lambda gif, out: ["--to", "webp", "--effort", "0", "--target-psnr", "38",
                                           gif, "-o", os.path.join(out, "a.webp")],
+    # --target-quality: trials scored on their samples' pictures (SSIMULACRA2), the whole
+    # output scored on every picture and lifted while its worst moment is under the level.
+    "mp4-target-quality": lambda gif, out: ["--to", "mp4", "--preset", "ultrafast",
+                                            "--target-quality", "high", gif, "-o",
+                                            os.path.join(out, "v.mp4")],
+    "webp-target-quality": lambda gif, out: ["--to", "webp", "--effort", "0",
+                                             "--target-quality", "very-high", gif, "-o",
+                                             os.path.join(out, "a.webp")],
+    # --measure: the written file read back and every picture scored against the GIF.
+    "webp-measure": lambda gif, out: ["--to", "webp", "--effort", "0", "--measure", gif, "-o",
+                                      os.path.join(out, "a.webp")],
     # --manifest: the input hashed, its record written after the outputs (the manifest sits
     # beside out/, so a failure still leaves out/ empty).
     "sheet-manifest": lambda gif, out: ["--sheet", gif, "--output-dir", out, "--manifest",

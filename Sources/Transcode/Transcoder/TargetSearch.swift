@@ -219,7 +219,15 @@ struct TargetSearch {
       // meets it close enough under the ceiling to be worth a whole encode), or the smallest
       // that meets it is predicted that far over the ceiling (a crf range that ends above the
       // target: the worst setting meets it, and what fits is not in the range).
-      if meets ? tooLarge : outcome.hopeless {
+      // On a score, a sample whose best trial stays under the floor by more than the margin
+      // speaks for the whole, whose pictures include the sample's: with a ceiling (a candidate
+      // that may be dropped) it is given up unmade (a screen recording's H.264 sample reached
+      // 63 at crf 1, its yellow one-pixel borders held there by 4:2:0 colour; its whole encode
+      // and lift cost 10 s to be dropped).
+      let unreachable =
+        scoreLed && ceiling != nil
+        && outcome.chosen.psnr < (scoreFloor ?? search.target) - Self.scoreMargin
+      if meets ? tooLarge : outcome.hopeless || unreachable {
         claimed.discard()
         return .hopeless(outcome.chosen, predictedBytes: predicted)
       }

@@ -478,11 +478,17 @@ struct WebMaker: Sendable {
       led
       ? "\(WebPage.fixed(trial.psnr, 2)) dB"
       : "a worst moment of \(WebPage.fixed(trial.psnr, 1))"
+    // Trials whose best worst moment stays under the level: no size would do.
+    let under = !led && trial.psnr < request.minimumScore
     return WebRendition(
       kind: kind, path: request.path(kind.fileExtension), mimeType: kind.plainMimeType,
       setting: trial.setting, fidelity: fidelity,
-      dropped: "not made: its trials reach \(reached) at about"
-        + " \(predictedBytes) bytes, not smaller than \(name) (\(limit) bytes) under the floor",
+      dropped: under
+        ? "not made: its trials' worst moment reaches \(WebPage.fixed(trial.psnr, 1)) at best"
+          + " (about \(predictedBytes) bytes), under the floor of"
+          + " \(WebPage.fixed(request.minimumScore, 0))"
+        : "not made: its trials reach \(reached) at about"
+          + " \(predictedBytes) bytes, not smaller than \(name) (\(limit) bytes) under the floor",
       estimated: true)
   }
 
