@@ -143,4 +143,17 @@ class FolderSuite {
     try Data(bytes).write(to: url)
     return url.path
   }
+
+  /// The names in the folder, sorted.
+  func names() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+  }
+
+  /// A copy of the bundled samples/bounce.gif as `b.gif` in the folder: its path.
+  func copyBounce() throws -> String {
+    let path = folder.appendingPathComponent("b.gif").path
+    try FileManager.default.copyItem(
+      atPath: CLI.packageRoot.appendingPathComponent("samples/bounce.gif").path, toPath: path)
+    return path
+  }
 }

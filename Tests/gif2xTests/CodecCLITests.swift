@@ -12,10 +12,6 @@ final class CodecCLITests: FolderSuite {
     try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
   }
 
-  private func names() throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-  }
-
   @Test("a codec the container does not take: one line naming the choices, exit 64")
   func wrongPairing() throws {
     let a = try write(TinyGIF.animation(), "a.gif")

@@ -6,10 +6,6 @@ import Testing
 @Suite("Request checks and empty canvases")
 final class RequestCheckTests: FolderSuite {
 
-  private func names() throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-  }
-
   @Test("a bad setting with two inputs: one line, exit 64, nothing written")
   func badSettingOnce() throws {
     let a = try write(TinyGIF.animation(), "a.gif")

@@ -5,18 +5,6 @@ import Testing
 /// prints.
 @Suite("--target-psnr")
 final class TargetPSNRCLITests: FolderSuite {
-  let sample = CLI.packageRoot.appendingPathComponent("samples/bounce.gif").path
-
-  private func names() throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-  }
-
-  private func copy() throws -> String {
-    let path = folder.appendingPathComponent("b.gif").path
-    try FileManager.default.copyItem(atPath: sample, toPath: path)
-    return path
-  }
-
   @Test(
     "usage errors: exit 64, one line",
     arguments: [
@@ -43,7 +31,7 @@ final class TargetPSNRCLITests: FolderSuite {
       ),
     ])
   func usage(arguments: [String], line: String) throws {
-    let gif = try copy()
+    let gif = try copyBounce()
     let run = try CLI.run(arguments + [gif])
     #expect(run.status == 64)
     #expect(run.stderrLines == [Substring(line)])
@@ -52,7 +40,7 @@ final class TargetPSNRCLITests: FolderSuite {
 
   @Test("a run: the chosen setting on the line, setting, trials and fidelity in the JSON")
   func run() throws {
-    let gif = try copy()
+    let gif = try copyBounce()
     let run = try CLI.run(["--to", "webp", "--target-psnr", "30", gif])
     #expect(run.status == 0)
     let line = try #require(run.stdout.split(separator: "\n").first)

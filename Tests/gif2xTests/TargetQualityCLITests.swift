@@ -5,18 +5,6 @@ import Testing
 /// usage errors (one line, exit 64, nothing written) and what a run reaches.
 @Suite("--target-quality")
 final class TargetQualityCLITests: FolderSuite {
-  let sample = CLI.packageRoot.appendingPathComponent("samples/bounce.gif").path
-
-  private func names() throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-  }
-
-  private func copy() throws -> String {
-    let path = folder.appendingPathComponent("b.gif").path
-    try FileManager.default.copyItem(atPath: sample, toPath: path)
-    return path
-  }
-
   @Test(
     "usage errors: exit 64, one line",
     arguments: [
@@ -42,7 +30,7 @@ final class TargetQualityCLITests: FolderSuite {
       ),
     ])
   func usage(arguments: [String], line: String) throws {
-    let gif = try copy()
+    let gif = try copyBounce()
     let run = try CLI.run(arguments + [gif])
     #expect(run.status == 64)
     #expect(run.stderrLines == [Substring(line)])
@@ -51,7 +39,7 @@ final class TargetQualityCLITests: FolderSuite {
 
   @Test("an unknown name: exit 64, the names to choose from")
   func unknownName() throws {
-    let gif = try copy()
+    let gif = try copyBounce()
     let run = try CLI.run(["--to", "webp", "--target-quality", "great", gif])
     #expect(run.status == 64)
     #expect(run.stderr.contains("high"))
@@ -65,7 +53,7 @@ final class TargetQualityCLITests: FolderSuite {
     "a run: every moment reaches the level",
     arguments: [("webp", "very-high", 80.0), ("avif", "85", 85.0)])
   func reaches(format: String, level: String, score: Double) throws {
-    let gif = try copy()
+    let gif = try copyBounce()
     let out = folder.path + "/b." + format
     let run = try CLI.run(
       ["--to", format, "--target-quality", level, "--measure", "--json", gif, "-o", out])
@@ -89,7 +77,7 @@ final class TargetQualityCLITests: FolderSuite {
   /// says so in one warning line with the best it made.
   @Test("a level out of reach: the best setting tried, and one warning line")
   func outOfReach() throws {
-    let gif = try copy()
+    let gif = try copyBounce()
     let run = try CLI.run(
       ["--to", "mp4", "--target-quality", "high", gif, "-o", folder.path + "/b.mp4"])
     #expect(run.status == 0)
