@@ -153,11 +153,15 @@ protocol EncodeSummary: SharesConversion, Sendable where Conversion == Conversio
 }
 
 extension GIF2X {
+  /// `--max-memory` shared by the `-j` jobs that may run at once: each job's own budget.
+  var memoryPerJob: Int { input.maxMemory.bytes / max(1, batch.jobs ?? 1) }
+
   /// What `--to mp4|webm|webp|avif` ask of every conversion alike (``ConversionOptions``);
   /// `-o -` is standard output, always replaced.
   var conversionOptions: ConversionOptions {
     ConversionOptions(
-      force: write.force || write.output == "-", maxPixels: input.maxPixels, strict: input.strict,
+      force: write.force || write.output == "-", maxPixels: input.maxPixels,
+      maxMemory: memoryPerJob, strict: input.strict,
       delays: timing.delays, background: video.background, lossless: video.lossless,
       targetPSNR: video.targetPSNR, targetScore: web.targetQuality?.score,
       content: video.content)

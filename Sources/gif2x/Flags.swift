@@ -7,6 +7,7 @@ enum Flags {
   static func name(_ setting: Setting) -> String {
     switch setting {
     case .maxPixels: return "--max-pixels"
+    case .maxMemory: return "--max-memory"
     case .output: return "-o"
     case .force: return "--force"
     case .crf: return "--crf"

@@ -12,10 +12,17 @@ struct InputOptions: ParsableArguments {
       "Refuse canvases and frames with more pixels than this.", valueName: "pixels"))
   var maxPixels: Int = GIFSource.defaultMaxPixels
 
+  @Option(
+    help: ArgumentHelp(
+      "Refuse a GIF whose conversion would need more memory than this (2G, 512M, bytes;"
+        + " default 1.5G).", valueName: "size"))
+  var maxMemory = MemorySize(bytes: MemoryUse.defaultLimit)
+
   /// How every mode reads and plans a GIF, with the timing options.
   func planOptions(_ timing: TimelineOptions) -> GIFPlan.Options {
     GIFPlan.Options(
-      maxPixels: maxPixels, strict: strict, delays: timing.delays, timeline: timing.kind())
+      maxPixels: maxPixels, maxMemory: maxMemory.bytes, strict: strict, delays: timing.delays,
+      timeline: timing.kind())
   }
 
   func validate() throws {

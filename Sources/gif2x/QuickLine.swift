@@ -21,6 +21,7 @@ extension ReadSettings {
   init(_ options: GIF2X) {
     var plan = options.input.planOptions(options.timing)
     plan.timeline = VideoRequest.plannedTimeline(plan.timeline, cfr: options.video.cfr)
+    plan.maxMemory = options.memoryPerJob
     self.init(
       plan: plan, json: options.output.json, quiet: options.output.quiet,
       jobs: options.batch.workerCount, recursive: options.batch.recursive,

@@ -10,7 +10,8 @@ struct SheetCommand: BatchCommand {
     }
     let template = SheetRequest(
       input: "", output: options.write.output, force: options.write.force,
-      maxPixels: options.input.maxPixels, strict: options.input.strict,
+      maxPixels: options.input.maxPixels, maxMemory: options.memoryPerJob,
+      strict: options.input.strict,
       delays: options.timing.delays, timeline: Self.timelineKind(options.timing),
       format: options.sheet.format, imageFormat: try Self.imageFormat(options),
       layout: options.sheet.layout, appVersion: VersionText.gif2xVersion)

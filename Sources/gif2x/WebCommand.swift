@@ -44,7 +44,7 @@ struct WebCommand: BatchCommand {
       minimumPSNR: options.web.minPSNR,
       minimumScore: options.web.targetQuality?.score ?? WebRequest.defaultMinimumScore,
       delays: options.timing.delays, maxPixels: options.input.maxPixels,
-      strict: options.input.strict, content: options.video.content)
+      maxMemory: options.memoryPerJob, strict: options.input.strict, content: options.video.content)
     return WebJob(
       template: template, output: options.write.output,
       outputDirectory: options.batch.outputDirectory,

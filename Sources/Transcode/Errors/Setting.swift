@@ -3,6 +3,7 @@
 /// the library's own descriptions as plain words, "the crf").
 public enum Setting: String, Sendable, Equatable, CaseIterable {
   case maxPixels = "pixel limit"
+  case maxMemory = "memory limit"
   case output = "output"
   case force = "replace"
   case crf = "crf"

@@ -74,6 +74,9 @@ public enum ConversionProblem: Equatable, Sendable, CustomStringConvertible {
   case sheet(SheetError)
   /// The timeline shows no frame at all (SwiftyGif's integrity on a GIF shorter than a tick).
   case noFrameShown(timeline: String)
+  /// The job would hold more bytes than the memory limit allows (a canvas bomb, or a GIF too
+  /// large for this machine): what it would need, for what, and the limit (``MemoryUse``).
+  case overMemory(MemoryUse.Need, limit: Int)
 
   package func message(naming name: (Setting) -> String) -> String {
     switch self {
@@ -88,6 +91,11 @@ public enum ConversionProblem: Equatable, Sendable, CustomStringConvertible {
     case .sheet(let error): return error.message(naming: name)
     case .noFrameShown(let timeline):
       return "the \(timeline) timeline shows no frame of this GIF; choose another timeline"
+    case .overMemory(let need, let limit):
+      return "needs about \(MemoryUse.text(need.bytes, roundingUp: true)) of memory for the"
+        + " \(need.width)x\(need.height) canvas\(need.frameNote) as \(need.job), over"
+        + " \(name(.maxMemory)) \(MemoryUse.text(limit)); raise \(name(.maxMemory)) if the file"
+        + " is trusted"
     }
   }
 }

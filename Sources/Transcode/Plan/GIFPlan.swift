@@ -6,6 +6,9 @@ package struct GIFPlan: Sendable {
   package struct Options: Sendable, Equatable {
     /// Refuse canvases and frames with more pixels than this.
     package var maxPixels: Int
+    /// Refuse a job whose buffers would need more bytes than this (``MemoryUse``), before
+    /// anything is decoded.
+    package var maxMemory: Int
     /// Any damage is an error instead of being played through.
     package var strict: Bool
     /// How written delays become durations.
@@ -17,11 +20,12 @@ package struct GIFPlan: Sendable {
     package var keepsZeroDurations: Bool
 
     package init(
-      maxPixels: Int = GIFSource.defaultMaxPixels, strict: Bool = false,
-      delays: DelayPolicy = .browser, timeline: TimelineKind = .standard,
+      maxPixels: Int = GIFSource.defaultMaxPixels, maxMemory: Int = MemoryUse.defaultLimit,
+      strict: Bool = false, delays: DelayPolicy = .browser, timeline: TimelineKind = .standard,
       keepsZeroDurations: Bool = false
     ) {
       self.maxPixels = maxPixels
+      self.maxMemory = maxMemory
       self.strict = strict
       self.delays = delays
       self.timeline = timeline
@@ -102,9 +106,10 @@ package struct GIFPlan: Sendable {
 }
 
 extension GIFPlan.Options {
-  /// Throws when the pixel limit is below one pixel.
+  /// Throws when the pixel limit is below one pixel or the memory limit below one byte.
   package func validate() throws(RequestError) {
     if maxPixels < 1 { throw .outOfRange(.maxPixels, value: "\(maxPixels)", allowed: "at least 1") }
+    if maxMemory < 1 { throw .outOfRange(.maxMemory, value: "\(maxMemory)", allowed: "at least 1") }
   }
 }
 

@@ -35,16 +35,19 @@ public struct ConversionOptions: Sendable, Equatable, GIFReading {
   /// Nil: told from the GIF (``ContentKind``, README "Screen content").
   package var content: ContentKind?
 
-  /// `maxPixels`: the canvas pixel limit (`--max-pixels`); `strict`: GIF damage is an error
+  /// `maxPixels`: the canvas pixel limit; `maxMemory`: the bytes the job's buffers may take
+  /// (``MemoryUse``); `strict`: GIF damage is an error
   /// instead of being played through; `delays`: how written delays are read.
   public init(
-    force: Bool = false, maxPixels: Int = GIFSource.defaultMaxPixels, strict: Bool = false,
+    force: Bool = false, maxPixels: Int = GIFSource.defaultMaxPixels,
+    maxMemory: Int = MemoryUse.defaultLimit, strict: Bool = false,
     delays: DelayPolicy = .browser, background: VideoColor? = nil, lossless: Bool = false,
     targetPSNR: Double? = nil, targetScore: Double? = nil, content: ContentKind? = nil
   ) {
     self.targetScore = targetScore
     self.force = force
-    gif = GIFPlan.Options(maxPixels: maxPixels, strict: strict, delays: delays)
+    gif = GIFPlan.Options(
+      maxPixels: maxPixels, maxMemory: maxMemory, strict: strict, delays: delays)
     self.background = background
     self.lossless = lossless
     self.targetPSNR = targetPSNR

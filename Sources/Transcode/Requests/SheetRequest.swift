@@ -23,7 +23,8 @@ public struct SheetRequest: Sendable, Equatable, GIFReading {
 
   public init(
     input: String, output: String? = nil, force: Bool = false,
-    maxPixels: Int = GIFSource.defaultMaxPixels, strict: Bool = false,
+    maxPixels: Int = GIFSource.defaultMaxPixels, maxMemory: Int = MemoryUse.defaultLimit,
+    strict: Bool = false,
     delays: DelayPolicy = .browser, timeline: TimelineKind = .native,
     format: SheetFormat = .asepriteHash, imageFormat: ImageFormat = .png,
     layout: SheetLayoutOptions = SheetLayoutOptions(), appVersion: String = "0.1.0"
@@ -32,7 +33,7 @@ public struct SheetRequest: Sendable, Equatable, GIFReading {
     self.output = output
     self.force = force
     self.gif = GIFPlan.Options(
-      maxPixels: maxPixels, strict: strict, delays: delays, timeline: timeline,
+      maxPixels: maxPixels, maxMemory: maxMemory, strict: strict, delays: delays, timeline: timeline,
       keepsZeroDurations: true)
     self.format = format
     self.imageFormat = imageFormat

@@ -47,7 +47,8 @@ public struct WebRequest: Sendable, Equatable, GIFReading {
     input: String, output: String, force: Bool = false,
     minimumPSNR: Double? = nil,
     minimumScore: Double = WebRequest.defaultMinimumScore, delays: DelayPolicy = .browser,
-    maxPixels: Int = GIFSource.defaultMaxPixels, strict: Bool = false,
+    maxPixels: Int = GIFSource.defaultMaxPixels, maxMemory: Int = MemoryUse.defaultLimit,
+    strict: Bool = false,
     content: ContentKind? = nil
   ) {
     self.minimumScore = minimumScore
@@ -57,7 +58,7 @@ public struct WebRequest: Sendable, Equatable, GIFReading {
     self.content = content
     self.minimumPSNR = minimumPSNR
     self.gif = GIFPlan.Options(
-      maxPixels: maxPixels, strict: strict, delays: delays, timeline: .native)
+      maxPixels: maxPixels, maxMemory: maxMemory, strict: strict, delays: delays, timeline: .native)
   }
 
   package func validate() throws(RequestError) {

@@ -88,6 +88,8 @@ protocol OutputRequest: SharesConversion where Conversion == ConversionOptions {
   func validate() throws(RequestError)
   /// Loads the library the request's encoder is in and checks that it has the encoder.
   func loadEncoder() throws(TranscodeError)
+  /// What the job holds in memory at once for `plan`'s GIF (checked before the setup).
+  func memoryUse(plan: GIFPlan) -> MemoryUse
   /// Everything decided before a pixel is decoded, for `plan`.
   func setup(plan: GIFPlan, cancellation: Cancellation) throws(TranscodeError) -> Setup
 }
@@ -240,6 +242,9 @@ extension Transcoder {
       try request.validated()
       plan = try GIFPlan.make(
         path: request.input, options: request.planOptions, cancellation: cancellation)
+      try plan.requirePicture()
+      // Before the encoder or any canvas exists; `--to web` checked its whole job instead.
+      try plan.requireMemory(request.memoryUse(plan: plan), limit: request.maxMemory)
     }
     try plan.requirePicture()
     let setup = try request.setup(plan: plan, cancellation: cancellation)

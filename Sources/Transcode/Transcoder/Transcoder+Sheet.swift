@@ -17,6 +17,7 @@ extension Transcoder {
     let plan = try GIFPlan.make(
       path: path, options: request.planOptions, cancellation: cancellation)
     try plan.requirePicture()
+    try plan.requireMemory(.sheet(request, index: plan.index), limit: request.maxMemory)
     let index = plan.index
     var needed = [Bool](repeating: false, count: index.frames.count)
     for run in plan.timeline.runs { needed[run.frame] = true }

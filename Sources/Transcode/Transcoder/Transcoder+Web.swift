@@ -26,10 +26,11 @@ extension Transcoder {
     let plan = try GIFPlan.make(
       path: request.input,
       options: GIFPlan.Options(
-        maxPixels: request.maxPixels, strict: request.strict, delays: request.delays,
-        timeline: .native),
+        maxPixels: request.maxPixels, maxMemory: request.maxMemory, strict: request.strict,
+        delays: request.delays, timeline: .native),
       cancellation: cancellation)
     try plan.requirePicture()
+    try plan.requireMemory(request.memoryUse(plan: plan), limit: request.maxMemory)
     let files = try OutputFiles(
       targets: request.outputs, replace: request.force, input: request.input,
       cancellation: cancellation)

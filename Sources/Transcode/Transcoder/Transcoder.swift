@@ -25,12 +25,15 @@ public enum Transcoder {
 
   /// What `--check` does: decodes every frame. Damage is returned (and thrown when strict).
   package static func check(
-    path: String, maxPixels: Int = GIFSource.defaultMaxPixels, strict: Bool = false,
+    path: String, maxPixels: Int = GIFSource.defaultMaxPixels,
+    maxMemory: Int = MemoryUse.defaultLimit, strict: Bool = false,
     cancellation: Cancellation = Cancellation()
   ) throws(TranscodeError) -> CheckSummary {
     // The native timeline: checking a file never depends on a frame rate.
-    let options = GIFPlan.Options(maxPixels: maxPixels, strict: strict, timeline: .native)
+    let options = GIFPlan.Options(
+      maxPixels: maxPixels, maxMemory: maxMemory, strict: strict, timeline: .native)
     let plan = try GIFPlan.make(path: path, options: options, cancellation: cancellation)
+    try plan.requireMemory(.check, limit: maxMemory)
     let reader = try FrameReader(
       plan.source, path: path, strict: strict, cancellation: cancellation)
     while try reader.advance() {}

@@ -7,12 +7,12 @@
 /// resolves later: giving it re-makes once), and a setting a later gif2x adds joins the record
 /// without anyone listing it. Left out are only the fields known not to change an
 /// output's bytes: where the input and outputs are (the record names those itself), whether an
-/// existing file may be replaced, the pixel limit and `--strict` (they decide whether a file
+/// existing file may be replaced, the pixel and memory limits and `--strict` (they decide whether a file
 /// fails, and a failed file has no record), `--measure` (it reads the output back), the
 /// progress bar and the size guard (a warning). `-j`, `--json`, `--quiet` and `--skip-existing` are not in a job at all.
 enum RecordedOptions {
   static let ignored: Set<String> = [
-    "input", "output", "outputDirectory", "force", "maxPixels", "strict", "measure",
+    "input", "output", "outputDirectory", "force", "maxPixels", "maxMemory", "strict", "measure",
     "showProgress", "summaries", "guardsSize",
   ]
 
