@@ -3,7 +3,8 @@
 /// 127 Mpx canvas (under the pixel limit) is refused at once instead of growing to 15-18 GB
 /// inside the encoders.
 ///
-/// The model is linear in the canvas: the process's own base, `bytesPerPixel` for what is held
+/// The model is linear in the canvas: `fixedBytes` (the process, its libraries and the
+/// encoders' own tables, measured with a small canvas), `bytesPerPixel` for what is held
 /// whatever the frame count (the decoder's canvas and its disposal copy, the pictures queued
 /// between stages, the converted YUV frames, an encoder's reference frames, the fidelity meter's
 /// planes), and `bytesPerHeldFrame` for each frame an encoder keeps: up to `framesHeld` (its
@@ -16,11 +17,10 @@ public struct MemoryUse: Sendable, Equatable {
   /// The limit when none is given: 1.5 GiB for the job's own buffers, which leaves room for
   /// the rest of a 2 GB container.
   public static let defaultLimit = 1536 << 20
-  /// The process before any picture: code, libraries, the decoder's tables.
-  package static let baseBytes = 40 << 20
-
   /// What the job is, in plain words, for the message ("a WebM video").
   package var job: String
+  /// What the job holds whatever the canvas: the process, its libraries, the encoder's tables.
+  package var fixedBytes: Int
   /// Bytes per canvas pixel held at once, whatever the frame count.
   package var bytesPerPixel: Double
   /// Bytes per canvas pixel for each frame an encoder holds.
@@ -29,9 +29,11 @@ public struct MemoryUse: Sendable, Equatable {
   package var framesHeld: Int?
 
   package init(
-    job: String, bytesPerPixel: Double, bytesPerHeldFrame: Double = 0, framesHeld: Int? = 0
+    job: String, fixedBytes: Int, bytesPerPixel: Double, bytesPerHeldFrame: Double = 0,
+    framesHeld: Int? = 0
   ) {
     self.job = job
+    self.fixedBytes = fixedBytes
     self.bytesPerPixel = bytesPerPixel
     self.bytesPerHeldFrame = bytesPerHeldFrame
     self.framesHeld = framesHeld
@@ -61,20 +63,11 @@ public struct MemoryUse: Sendable, Equatable {
     let pixels = Double(width) * Double(height)
     let held = Double(framesHeld.map { min($0, frames) } ?? frames)
     let total =
-      Double(Self.baseBytes) + Double(fileBytes) + pixels * (bytesPerPixel + bytesPerHeldFrame * held)
+      Double(fixedBytes) + Double(fileBytes) + pixels * (bytesPerPixel + bytesPerHeldFrame * held)
     let bytes = total >= Double(Int.max) ? Int.max : Int(total)
     let grows = framesHeld == nil && bytesPerHeldFrame > 0 && frames > 1
     return Need(
       bytes: bytes, width: width, height: height, job: job, framesHeld: grows ? frames : nil)
-  }
-
-  /// The sum of jobs that run at the same time (`--to web`'s candidates on two threads): the
-  /// base once, the rest added.
-  package static func together(_ uses: [MemoryUse], job: String) -> MemoryUse {
-    MemoryUse(
-      job: job, bytesPerPixel: uses.reduce(0) { $0 + $1.bytesPerPixel },
-      bytesPerHeldFrame: uses.map(\.bytesPerHeldFrame).max() ?? 0,
-      framesHeld: uses.contains { $0.framesHeld == nil } ? nil : uses.compactMap(\.framesHeld).max())
   }
 
   /// `bytes` as a size the command line takes back: "1.5G", "640M", "12K", "900" (binary

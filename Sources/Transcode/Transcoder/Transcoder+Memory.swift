@@ -18,64 +18,83 @@ import TranscodeCore
 ///   decoded picture, three planes a side, and SSIMULACRA2's ~8 bytes a pixel for each side over
 ///   its six scales: ~20 bytes a pixel) and the decoder of the trial read back.
 extension MemoryUse {
-  /// `--check`: the decoder's canvas and its disposal copy.
-  package static let check = MemoryUse(job: "a check", bytesPerPixel: 8)
+  private static let mebibyte = 1 << 20
 
-  /// The fidelity meter and the read-back decoder of a searched or measured output.
+  /// `--check`: the decoder's canvas and its disposal copy.
+  package static let check = MemoryUse(
+    job: "a check", fixedBytes: 16 * mebibyte, bytesPerPixel: 8)
+
+  /// The fidelity meter and the read-back decoder of a searched output, beside the encoder.
   static let meter = 48.0
 
-  /// A video of `codec` (`alpha`: VP9's second encoder for the alpha plane).
+  /// A video of `codec` (`alpha`: VP9's second encoder for the alpha plane; `searched`: a PSNR
+  /// or quality target, measured while it encodes).
   static func video(_ codec: VideoRequest.Codec, format: String, alpha: Bool, searched: Bool)
     -> MemoryUse
   {
-    let article = format == "MP4" ? "an" : "a"
+    let job = (format == "MP4" ? "an " : "a ") + format + " video"
     var use: MemoryUse
     switch codec {
     case .h264:
+      // x264: rc-lookahead 40, 3 B-frames and 3 frame threads: ~50 frames of 5.5 bytes a pixel.
       use = MemoryUse(
-        job: "\(article) \(format) video", bytesPerPixel: 72, bytesPerHeldFrame: 3.2,
+        job: job, fixedBytes: 64 * mebibyte, bytesPerPixel: 50, bytesPerHeldFrame: 5.5,
         framesHeld: 50)
     case .vp9:
+      // libvpx-vp9: lag-in-frames 25 over its reference pool.
       use = MemoryUse(
-        job: "\(article) \(format) video", bytesPerPixel: 120, bytesPerHeldFrame: 2.5,
+        job: job, fixedBytes: 72 * mebibyte, bytesPerPixel: 130, bytesPerHeldFrame: 1.5,
         framesHeld: 25)
       if alpha {
-        use.bytesPerPixel += 80
+        use.bytesPerPixel += 90
         use.bytesPerHeldFrame *= 2
       }
     case .av1:
+      // SVT-AV1 (libaom below 64 px a side): its lookahead and picture pools.
       use = MemoryUse(
-        job: "\(article) \(format) video", bytesPerPixel: 190, bytesPerHeldFrame: 3,
+        job: job, fixedBytes: 80 * mebibyte, bytesPerPixel: 190, bytesPerHeldFrame: 3.5,
         framesHeld: 60)
     }
     if searched { use.bytesPerPixel += meter }
     return use
   }
 
-  /// An animated WebP (libwebp's animation encoder: encoded chunks and a few canvases).
+  /// An animated WebP: libwebp's animation encoder keeps its encoded chunks (small) and a few
+  /// canvases, not every frame (40 frames measured as 10).
   static func webp(searched: Bool) -> MemoryUse {
-    MemoryUse(job: "an animated WebP", bytesPerPixel: 60 + (searched ? meter : 0))
+    MemoryUse(
+      job: "an animated WebP", fixedBytes: 32 * mebibyte,
+      bytesPerPixel: 64 + (searched ? meter : 0))
   }
 
-  /// An animated AVIF (libaom through libavif: its lag-in-frames; 4:4:4 when lossless).
+  /// An animated AVIF: libaom through libavif encodes each frame as it is added and keeps the
+  /// encoded samples; its lag-in-frames is the frames held (40 frames measured as 10).
   static func avif(lossless: Bool, searched: Bool) -> MemoryUse {
     MemoryUse(
-      job: "an animated AVIF", bytesPerPixel: 300 + (searched ? meter : 0),
-      bytesPerHeldFrame: lossless ? 9 : 4.5, framesHeld: 35)
+      job: "an animated AVIF", fixedBytes: 112 * mebibyte,
+      bytesPerPixel: (lossless ? 450 : 310) + (searched ? meter : 0), bytesPerHeldFrame: 1,
+      framesHeld: 35)
   }
 
-  /// A sprite sheet: the canvas, its disposal copy and a cell (16 bytes a canvas pixel), and
-  /// three RGBA pages in progress (one drawn, the rest queued to or in the page encoders), a
-  /// page being at most the page-size limit a side (a one-page format's page grows up to
-  /// ``SheetLayoutOptions/onePageMaxSize``) and at most every frame's cell.
+  /// `--to web`: every candidate searched and measured, one video at a time for an opaque GIF,
+  /// WebP on a second thread beside the AVIF for a transparent one; the measured peak is the
+  /// same for both paths' largest (the AV1 WebM's search, or the AVIF with the WebP beside it).
+  static let web = MemoryUse(
+    job: "web renditions", fixedBytes: 128 * mebibyte, bytesPerPixel: 450,
+    bytesPerHeldFrame: 3.5, framesHeld: 60)
+
+  /// A sprite sheet: the canvas, its disposal copy and a cell (20 bytes a canvas pixel), and
+  /// the RGBA page in progress, at most the page-size limit a side (a one-page format's page
+  /// grows up to ``SheetLayoutOptions/onePageMaxSize``) and at most every frame's cell.
   static func sheet(_ request: SheetRequest, index: GIFIndex) -> MemoryUse {
     let canvas = Double(index.canvasWidth) * Double(index.canvasHeight)
     let side = Double(request.layout.maxSize ?? SheetLayoutOptions.onePageMaxSize)
     let scale = Double(request.layout.scale)
     let cells = canvas * scale * scale * Double(max(1, index.frames.count))
-    let page = min(side * side, cells) * 4 * 3
+    let page = min(side * side, cells) * 4
     return MemoryUse(
-      job: "a sprite sheet", bytesPerPixel: 16 + 4 * scale * scale + page / max(1, canvas))
+      job: "a sprite sheet", fixedBytes: 32 * mebibyte,
+      bytesPerPixel: 16 + 4 * scale * scale + page / max(1, canvas))
   }
 }
 
@@ -101,24 +120,6 @@ extension AnimationRequest {
 }
 
 extension WebRequest {
-  /// `--to web`: one candidate at a time for an opaque GIF (MP4, then the WebMs), WebP on a
-  /// second thread beside the AVIF for a transparent one; each measured as it is made.
-  package func memoryUse(plan: GIFPlan) -> MemoryUse {
-    let transparent = plan.index.frames.contains { $0.transparentIndex != nil }
-    var use: MemoryUse
-    if transparent {
-      use = .together([.avif(lossless: false, searched: true), .webp(searched: true)], job: "")
-    } else {
-      let videos: [MemoryUse] = [
-        .video(.h264, format: "MP4", alpha: false, searched: true),
-        .video(.vp9, format: "WebM", alpha: false, searched: true),
-        .video(.av1, format: "WebM", alpha: false, searched: true),
-      ]
-      use = videos.max { $0.bytesPerPixel < $1.bytesPerPixel } ?? videos[0]
-      use.bytesPerHeldFrame = videos.map(\.bytesPerHeldFrame).max() ?? 0
-      use.framesHeld = videos.compactMap(\.framesHeld).max()
-    }
-    use.job = "web renditions"
-    return use
-  }
+  /// What `--to web` holds at once for `plan`'s GIF.
+  package func memoryUse(plan: GIFPlan) -> MemoryUse { .web }
 }
