@@ -17,8 +17,16 @@ Then the faults, in every writing mode on a GIF of noise (unless --no-faults):
   - full disk: out/ is an 8 KiB tmpfs (as root; else a file-size limit of 8 KiB, SIGXFSZ
     ignored): exit 74, one `error: <output>: write failed: ...` line, nothing left in out/.
 
+Then the memory bombs (issue 36), in every mode, one run at a time under `/usr/bin/time -v`:
+  - a 35-byte GIF declaring an 11273x11298 canvas (under the default --max-pixels): refused with
+    exit 65, one `error:` line naming --max-memory, in under 1 s, nothing written (--check
+    decodes it in ~0.5 GB, under the default budget: it must finish in the limits below);
+  - 2000 one-pixel frames on a 4096x4096 canvas in ~46 KB: either refused the same way in under
+    1 s, or finished with a peak RSS under 2 GB in under 60 s.
+`--bombs-only` runs just these (no corpus needed).
+
 Usage: robustness.py [--gif2x PATH] [--corpus DIR] [--cuts N] [--seed S] [--only SUBSTR]
-                     [--modes a,b] [--jobs J] [--timeout SECONDS]
+                     [--modes a,b] [--jobs J] [--timeout SECONDS] [--no-bombs | --bombs-only]
 Prints one line per problem and 'robustness: N passed, M failed' last; exits 1 on any failure,
 2 when the binary or the corpus is missing.
 """
@@ -159,6 +167,94 @@ def noise_gif(side=128, frames=8, seed=36):
     return gif(side, side, [{"x": 0, "y": 0, "w": side, "h": side, "delay": 10,
                              "pixels": [rng.randrange(4) for _ in range(side * side)]}
                             for _ in range(frames)])
+
+
+def bomb_canvas_gif():
+    """The 35-byte canvas bomb: header, an 11273x11298 screen with a 2-colour palette, one 1x1
+    image (LZW: clear, 0, end), trailer."""
+    out = b"GIF89a" + struct.pack("<HHBBB", 11273, 11298, 0x80, 0, 0) + bytes([0, 0, 0, 255, 255, 255])
+    out += b"\x2C" + struct.pack("<HHHHB", 0, 0, 1, 1, 0) + b"\x02\x02\x44\x01\x00"
+    return out + b"\x3B"
+
+
+def bomb_frames_gif(frames=2000, side=4096):
+    """`frames` 1x1 frames of 4 cs walking over a `side` x `side` canvas: ~46 KB that a video
+    encoder sees as `frames` pictures of 16.7 Mpx."""
+    out = bytearray(gif(side, side, [])[:-1])
+    for n in range(frames):
+        out += b"\x21\xF9\x04" + struct.pack("<BHB", 4, 4, 0) + b"\x00"
+        out += b"\x2C" + struct.pack("<HHHHB", (n * 37) % (side - 1), (n * 91) % (side - 1), 1, 1, 0)
+        code = 4 | (n % 4) << 3 | 5 << 6  # clear, index, end: three 3-bit codes
+        out += bytes([2, 2, code & 0xFF, code >> 8, 0])
+    return bytes(out + b"\x3B")
+
+
+# Each mode of the bomb runs: default settings, the output in `out`.
+BOMB_MODES = {
+    "check": lambda gif, out: ["--check", gif],
+    "mp4": lambda gif, out: ["--to", "mp4", gif, "-o", os.path.join(out, "v.mp4")],
+    "webm": lambda gif, out: ["--to", "webm", gif, "-o", os.path.join(out, "v.webm")],
+    "webm-av1": lambda gif, out: ["--to", "webm", "--codec", "av1", gif, "-o",
+                                  os.path.join(out, "v.webm")],
+    "webp": lambda gif, out: ["--to", "webp", gif, "-o", os.path.join(out, "a.webp")],
+    "avif": lambda gif, out: ["--to", "avif", gif, "-o", os.path.join(out, "a.avif")],
+    "web": lambda gif, out: ["--to", "web", gif, "-o", os.path.join(out, "p.html")],
+    "sheet": lambda gif, out: ["--sheet", gif, "-o", os.path.join(out, "s.png")],
+}
+
+
+def bomb_run(gif2x, mode, name, blob, work, rss_limit_kb=2 << 20, wall_limit=60.0):
+    """One bomb in one mode under /usr/bin/time -v: a problem string, or None when it was
+    refused (65, one line naming --max-memory, < 1 s, nothing written) or finished within
+    the limits (exit 0, RSS < 2 GB, < 60 s)."""
+    run = tempfile.mkdtemp(dir=work)
+    src, out = os.path.join(run, "in"), os.path.join(run, "out")
+    os.makedirs(src)
+    os.makedirs(out)
+    path = os.path.join(src, name)
+    with open(path, "wb") as fh:
+        fh.write(blob)
+    report = os.path.join(run, "time.txt")
+    start = time.monotonic()
+    try:
+        p = subprocess.run(["/usr/bin/time", "-v", "-o", report, gif2x, "--quiet"]
+                           + BOMB_MODES[mode](path, out), capture_output=True,
+                           timeout=wall_limit + 30)
+    except subprocess.TimeoutExpired:
+        return f"still running after {wall_limit + 30:.0f} s"
+    seconds = time.monotonic() - start
+    with open(report) as fh:
+        rss = next(int(line.split()[-1]) for line in fh if "Maximum resident" in line)
+    lines = p.stderr.decode(errors="replace").splitlines()
+    left = leftovers(out)
+    if p.returncode == 65 and any("--max-memory" in line for line in lines):
+        if len(lines) != 1 or not lines[0].startswith(f"error: {path}: needs about "):
+            return f"refusal is not one line: {lines}"
+        if seconds >= 1:
+            return f"refused after {seconds:.2f} s (over 1 s)"
+        return f"left {left}" if left else None
+    if p.returncode != 0:
+        return f"exit {p.returncode}: {lines[:2]}"
+    if rss >= rss_limit_kb:
+        return f"peak RSS {rss // 1024} MB (2 GB allowed)"
+    if seconds >= wall_limit:
+        return f"took {seconds:.1f} s ({wall_limit:.0f} s allowed)"
+    return None
+
+
+def bombs(gif2x, work):
+    """(failures, runs): every bomb in every mode, one at a time (RSS and time are judged)."""
+    failures, ran = [], 0
+    for name, blob in [("bomb-canvas-11273x11298.gif", bomb_canvas_gif()),
+                       ("bomb-2000-frames-4096x4096.gif", bomb_frames_gif())]:
+        for mode in BOMB_MODES:
+            ran += 1
+            why = bomb_run(gif2x, mode, name, blob, work)
+            print(f"{'FAIL' if why else 'ok  '} {name} {mode}" + (f": {why}" if why else ""),
+                  flush=True)
+            if why:
+                failures.append((f"{name} {mode}", why))
+    return failures, ran
 
 
 # --- Running and judging ----------------------------------------------------------------------
@@ -341,10 +437,20 @@ def main():
     ap.add_argument("--timeout", type=float, default=20)
     ap.add_argument("--no-faults", action="store_true", help="skip two writers and full disk")
     ap.add_argument("--rounds", type=int, default=3, help="two-writer races a mode")
+    ap.add_argument("--no-bombs", action="store_true", help="skip the memory bombs")
+    ap.add_argument("--bombs-only", action="store_true", help="run only the memory bombs")
     a = ap.parse_args()
     if not os.access(a.gif2x, os.X_OK):
         print(f"robustness: {a.gif2x} is missing (make build)", file=sys.stderr)
         return 2
+    if a.bombs_only:
+        work = tempfile.mkdtemp(prefix="gif2x-bombs-")
+        try:
+            failures, ran = bombs(os.path.abspath(a.gif2x), work)
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+        print(f"robustness: {ran - len(failures)} passed, {len(failures)} failed")
+        return 1 if failures else 0
     if not os.path.isdir(a.corpus):
         print(f"robustness: the corpus {a.corpus} is missing (../shared beside the clone)",
               file=sys.stderr)
@@ -395,6 +501,10 @@ def main():
             failures, ran = faults(gif2x, modes, work, a.timeout, a.rounds, a.jobs)
             for label, why in failures:
                 print(f"FAIL {label}: {why}", flush=True)
+            failed += len(failures)
+            passed += ran - len(failures)
+        if not a.no_bombs:
+            failures, ran = bombs(gif2x, work)
             failed += len(failures)
             passed += ran - len(failures)
     finally:
