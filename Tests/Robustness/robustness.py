@@ -216,13 +216,18 @@ def bomb_run(gif2x, mode, name, blob, work, rss_limit_kb=2 << 20, wall_limit=60.
         fh.write(blob)
     report = os.path.join(run, "time.txt")
     start = time.monotonic()
+    # A session of its own, so that a run over time is killed with gif2x, not only `time`.
+    proc = subprocess.Popen(["/usr/bin/time", "-v", "-o", report, gif2x, "--quiet"]
+                            + BOMB_MODES[mode](path, out), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, start_new_session=True)
     try:
-        p = subprocess.run(["/usr/bin/time", "-v", "-o", report, gif2x, "--quiet"]
-                           + BOMB_MODES[mode](path, out), capture_output=True,
-                           timeout=wall_limit + 30)
+        _, stderr = proc.communicate(timeout=wall_limit + 30)
     except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, 9)
+        proc.communicate()
         return f"still running after {wall_limit + 30:.0f} s"
     seconds = time.monotonic() - start
+    p = subprocess.CompletedProcess(proc.args, proc.returncode, b"", stderr)
     with open(report) as fh:
         rss = next(int(line.split()[-1]) for line in fh if "Maximum resident" in line)
     lines = p.stderr.decode(errors="replace").splitlines()

@@ -33,7 +33,8 @@ final class MemoryBudgetTests: FolderSuite {
     let out = folder.appendingPathComponent("out")
     try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
     for mode in Self.modes {
-      let arguments = mode.arguments + [path] + (mode.output.map { ["-o", out.path + "/" + $0] } ?? [])
+      let arguments =
+        mode.arguments + [path] + (mode.output.map { ["-o", out.path + "/" + $0] } ?? [])
       let r = try CLI.run(arguments)
       #expect(r.status == 65, "\(mode.name): \(r.stderr)")
       #expect(r.stderrLines.count == 1, "\(mode.name): \(r.stderr)")
@@ -110,9 +111,11 @@ final class MemoryBudgetTests: FolderSuite {
     #expect(r.stderr.contains("--max-memory"))
   }
 
-  @Test("--max-memory sizes: 512M, 2g, 1.5G, 65536KiB and bytes are read", arguments: [
-    "512M", "2g", "1.5G", "65536KiB", "100000000",
-  ])
+  @Test(
+    "--max-memory sizes: 512M, 2g, 1.5G, 65536KiB and bytes are read",
+    arguments: [
+      "512M", "2g", "1.5G", "65536KiB", "100000000",
+    ])
   func goodSize(value: String) throws {
     let path = try write(TinyGIF.animation(), "t.gif")
     let r = try CLI.run(["--check", "--max-memory", value, path])

@@ -33,8 +33,8 @@ public struct SheetRequest: Sendable, Equatable, GIFReading {
     self.output = output
     self.force = force
     self.gif = GIFPlan.Options(
-      maxPixels: maxPixels, maxMemory: maxMemory, strict: strict, delays: delays, timeline: timeline,
-      keepsZeroDurations: true)
+      maxPixels: maxPixels, maxMemory: maxMemory, strict: strict, delays: delays,
+      timeline: timeline, keepsZeroDurations: true)
     self.format = format
     self.imageFormat = imageFormat
     self.layout = layout
