@@ -44,18 +44,31 @@ package enum SystemCalls {
 
   /// A descriptor to read `path`, or -1.
   package static func openForReading(_ path: String) -> Int32 {
-    open(path, O_RDONLY | O_CLOEXEC)
+    FileNames.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
+  }
+
+  /// A descriptor to read `path` that the open itself never blocks on (a FIFO without a
+  /// writer, a terminal line), or -1; ``setBlocking(_:)`` makes its reads wait again.
+  package static func openForReadingNow(_ path: String) -> Int32 {
+    FileNames.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+  }
+
+  /// Clears O_NONBLOCK on `fd`; false on failure.
+  @discardableResult
+  package static func setBlocking(_ fd: Int32) -> Bool {
+    let flags = fcntl(fd, F_GETFL)
+    return flags >= 0 && fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0
   }
 
   /// A descriptor to read and write `path` in place, or -1.
   package static func openForRewrite(_ path: String) -> Int32 {
-    open(path, O_RDWR | O_CLOEXEC)
+    FileNames.withCPath(path) { open($0, O_RDWR | O_CLOEXEC) }
   }
 
   /// A new file, never an existing one (O_EXCL), mode 0666 less the umask: its descriptor to
   /// write, or -1.
   package static func createNew(_ path: String) -> Int32 {
-    open(path, O_WRONLY | O_CREAT | O_EXCL | O_TRUNC | O_CLOEXEC, 0o666)
+    FileNames.withCPath(path) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_TRUNC | O_CLOEXEC, 0o666) }
   }
 
   package static func closeFile(_ fd: Int32) { _ = close(fd) }
@@ -96,27 +109,35 @@ package enum SystemCalls {
 
   /// false on failure.
   @discardableResult
-  package static func renameItem(_ from: String, to: String) -> Bool { rename(from, to) == 0 }
+  package static func renameItem(_ from: String, to: String) -> Bool {
+    FileNames.withCPath(from) { f in FileNames.withCPath(to) { rename(f, $0) == 0 } }
+  }
 
   /// A hard link `to` to the file at `from`; false on failure.
-  package static func hardLink(_ from: String, to: String) -> Bool { link(from, to) == 0 }
+  package static func hardLink(_ from: String, to: String) -> Bool {
+    FileNames.withCPath(from) { f in FileNames.withCPath(to) { link(f, $0) == 0 } }
+  }
 
-  package static func removeFile(_ path: String) { _ = unlink(path) }
+  package static func removeFile(_ path: String) { _ = FileNames.withCPath(path) { unlink($0) } }
 
   /// Whether the folder at `path` can be written to (false with ``lastError`` set otherwise).
-  package static func isWritable(_ path: String) -> Bool { access(path, W_OK) == 0 }
+  package static func isWritable(_ path: String) -> Bool {
+    FileNames.withCPath(path) { access($0, W_OK) } == 0
+  }
 
   /// mkdir with mode 0755 less the umask; false on failure.
-  package static func makeFolder(_ path: String) -> Bool { mkdir(path, 0o755) == 0 }
+  package static func makeFolder(_ path: String) -> Bool {
+    FileNames.withCPath(path) { mkdir($0, 0o755) } == 0
+  }
 
   /// The names in the folder at `path` ("." and ".." left out); empty when it cannot be read.
   package static func folderEntries(_ path: String) -> [String] {
-    guard let dir = opendir(path) else { return [] }
+    guard let dir = FileNames.withCPath(path, { opendir($0) }) else { return [] }
     defer { closedir(dir) }
     var names: [String] = []
     while let entry = readdir(dir) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        FileNames.decode(raw.prefix { $0 != 0 })
       }
       if name != "." && name != ".." { names.append(name) }
     }
@@ -125,9 +146,12 @@ package enum SystemCalls {
 
   /// What stat says of a file.
   package struct FileStatus {
-    package enum Kind { case regular, directory, other }
+    package enum Kind { case regular, directory, fifo, socket, characterDevice, blockDevice, link, other }
     package var kind: Kind
     package var size: Int
+    /// The device and inode: the file's identity, whatever name reached it.
+    package var device: UInt64
+    package var inode: UInt64
     /// The modification time: seconds and nanoseconds since the epoch.
     package var modified: (seconds: Int, nanoseconds: Int)
 
@@ -135,9 +159,16 @@ package enum SystemCalls {
       switch info.st_mode & S_IFMT {
       case S_IFREG: kind = .regular
       case S_IFDIR: kind = .directory
+      case S_IFIFO: kind = .fifo
+      case S_IFSOCK: kind = .socket
+      case S_IFCHR: kind = .characterDevice
+      case S_IFBLK: kind = .blockDevice
+      case S_IFLNK: kind = .link
       default: kind = .other
       }
       size = Int(info.st_size)
+      device = UInt64(info.st_dev)
+      inode = UInt64(info.st_ino)
       #if canImport(Glibc)
         modified = (Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec))
       #else
@@ -149,13 +180,13 @@ package enum SystemCalls {
   /// stat of `path` (following a symbolic link), nil on failure.
   package static func status(_ path: String) -> FileStatus? {
     var info = stat()
-    return stat(path, &info) == 0 ? FileStatus(info) : nil
+    return FileNames.withCPath(path) { stat($0, &info) } == 0 ? FileStatus(info) : nil
   }
 
   /// lstat of `path` (a symbolic link itself), nil on failure.
   package static func linkStatus(_ path: String) -> FileStatus? {
     var info = stat()
-    return lstat(path, &info) == 0 ? FileStatus(info) : nil
+    return FileNames.withCPath(path) { lstat($0, &info) } == 0 ? FileStatus(info) : nil
   }
 
   /// fstat of an open file, nil on failure.
