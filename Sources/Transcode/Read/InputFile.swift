@@ -62,7 +62,7 @@ package enum InputFile {
     if info.kind == .regular && info.size > limit {
       throw .badInput(path: path, .tooLarge(bytes: info.size, limit: limit))
     }
-    var reader = Reader(fd: fd, cancellation: cancellation)
+    var reader = Reader(fd: fd, cancellation: cancellation, waits: info.kind != .regular)
     var bytes: [UInt8] = []
     if let check {
       bytes = reader.read(upTo: min(headBytes, limit))
@@ -104,10 +104,13 @@ package enum InputFile {
   }
 
   /// Reads from a descriptor until a count, its end or a failure; EINTR is retried unless the
-  /// run was cancelled.
+  /// run was cancelled. A pipe or terminal (`waits`) is polled 10 times a second before each
+  /// read, so that a cancellation ends a read that no byte will ever end (a signal may reach
+  /// another thread, and a read waits on).
   private struct Reader {
     let fd: Int32
     let cancellation: Cancellation
+    let waits: Bool
     var failure: Int32 = 0
     var ended = false
 
@@ -119,6 +122,13 @@ package enum InputFile {
       let bytes = [UInt8](unsafeUninitializedCapacity: count) { buf, done in
         done = 0
         while done < count {
+          if waits && !SystemCalls.waitReadable(fd, milliseconds: 100) {
+            if cancellation.isCancelled {
+              failure = SystemCalls.Errno.interrupted
+              break
+            }
+            continue
+          }
           let got = SystemCalls.readBytes(fd, buf.baseAddress! + done, count - done)
           if got < 0 && SystemCalls.lastError == SystemCalls.Errno.interrupted
             && !cancellation.isCancelled

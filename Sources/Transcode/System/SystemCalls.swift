@@ -53,6 +53,13 @@ package enum SystemCalls {
     FileNames.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
   }
 
+  /// Waits up to `milliseconds` for `fd` to have bytes to read (or its end, or an error):
+  /// true when a read will not block, false on a timeout or an interrupted wait.
+  package static func waitReadable(_ fd: Int32, milliseconds: Int32) -> Bool {
+    var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    return poll(&entry, 1, milliseconds) > 0
+  }
+
   /// Clears O_NONBLOCK on `fd`; false on failure.
   @discardableResult
   package static func setBlocking(_ fd: Int32) -> Bool {
