@@ -52,7 +52,6 @@ package enum InputFile {
       // Not blocking in open: a FIFO without a writer would hold it forever.
       fd = SystemCalls.openForReadingNow(path)
       guard fd >= 0 else { throw .noInput(path: path, reason: reason(SystemCalls.lastError)) }
-      SystemCalls.setBlocking(fd)
     }
     defer { if fd != 0 { SystemCalls.closeFile(fd) } }
     guard let info = SystemCalls.status(fd) else {
@@ -62,7 +61,10 @@ package enum InputFile {
     if info.kind == .regular && info.size > limit {
       throw .badInput(path: path, .tooLarge(bytes: info.size, limit: limit))
     }
-    var reader = Reader(fd: fd, cancellation: cancellation, waits: info.kind != .regular)
+    // A file we opened stays non-blocking (a FIFO whose writer never came reads as ended, and
+    // Linux's poll would not say so); standard input is left as the caller set it up, and
+    // polled before each read instead.
+    var reader = Reader(fd: fd, cancellation: cancellation, pollsFirst: fd == 0 && info.kind != .regular)
     var bytes: [UInt8] = []
     if let check {
       bytes = reader.read(upTo: min(headBytes, limit))
@@ -104,13 +106,13 @@ package enum InputFile {
   }
 
   /// Reads from a descriptor until a count, its end or a failure; EINTR is retried unless the
-  /// run was cancelled. A pipe or terminal (`waits`) is polled 10 times a second before each
-  /// read, so that a cancellation ends a read that no byte will ever end (a signal may reach
-  /// another thread, and a read waits on).
+  /// run was cancelled. A pipe or terminal is waited on 10 times a second (`pollsFirst`: before
+  /// each read; else after a non-blocking read found nothing yet), so that a cancellation ends a
+  /// read that no byte will ever end (a signal may reach another thread, and a read waits on).
   private struct Reader {
     let fd: Int32
     let cancellation: Cancellation
-    let waits: Bool
+    let pollsFirst: Bool
     var failure: Int32 = 0
     var ended = false
 
@@ -122,7 +124,7 @@ package enum InputFile {
       let bytes = [UInt8](unsafeUninitializedCapacity: count) { buf, done in
         done = 0
         while done < count {
-          if waits && !SystemCalls.waitReadable(fd, milliseconds: 100) {
+          if pollsFirst && !SystemCalls.waitReadable(fd, milliseconds: 100) {
             if cancellation.isCancelled {
               failure = SystemCalls.Errno.interrupted
               break
@@ -130,6 +132,14 @@ package enum InputFile {
             continue
           }
           let got = SystemCalls.readBytes(fd, buf.baseAddress! + done, count - done)
+          if got < 0 && SystemCalls.lastError == SystemCalls.Errno.wouldBlock {
+            if cancellation.isCancelled {
+              failure = SystemCalls.Errno.interrupted
+              break
+            }
+            _ = SystemCalls.waitReadable(fd, milliseconds: 100)
+            continue
+          }
           if got < 0 && SystemCalls.lastError == SystemCalls.Errno.interrupted
             && !cancellation.isCancelled
           {

@@ -23,6 +23,7 @@ package enum SystemCalls {
   /// The `errno` values callers tell apart.
   package enum Errno {
     package static let interrupted = EINTR
+    package static let wouldBlock = EAGAIN
     package static let noEntry = ENOENT
     package static let accessDenied = EACCES
     package static let notPermitted = EPERM
@@ -47,8 +48,8 @@ package enum SystemCalls {
     FileNames.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
   }
 
-  /// A descriptor to read `path` that the open itself never blocks on (a FIFO without a
-  /// writer, a terminal line), or -1; ``setBlocking(_:)`` makes its reads wait again.
+  /// A descriptor to read `path` that neither the open nor a read blocks on (a FIFO without a
+  /// writer, a terminal line): a read with nothing yet fails with ``Errno/wouldBlock``; or -1.
   package static func openForReadingNow(_ path: String) -> Int32 {
     FileNames.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
   }
@@ -58,13 +59,6 @@ package enum SystemCalls {
   package static func waitReadable(_ fd: Int32, milliseconds: Int32) -> Bool {
     var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
     return poll(&entry, 1, milliseconds) > 0
-  }
-
-  /// Clears O_NONBLOCK on `fd`; false on failure.
-  @discardableResult
-  package static func setBlocking(_ fd: Int32) -> Bool {
-    let flags = fcntl(fd, F_GETFL)
-    return flags >= 0 && fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0
   }
 
   /// A descriptor to read and write `path` in place, or -1.
