@@ -3,8 +3,13 @@ import TranscodeCore
 
 /// Where the CLI's human lines go: errors and warnings to standard error, one line each.
 enum Console {
-  static func error(_ message: String) { writeError("error: \(message)\n") }
-  static func warning(_ message: String) { writeError("warning: \(message)\n") }
+  /// One `error:` line; a control character or undecodable byte (from a file name) is
+  /// escaped (`FileNames.shown`), so the line stays one line and nothing raw reaches a terminal.
+  static func error(_ message: String) { writeError("error: \(FileNames.shown(message))\n") }
+  static func warning(_ message: String) { writeError("warning: \(FileNames.shown(message))\n") }
+
+  /// A human line to standard output, escaped as `error` escapes.
+  static func line(_ message: String) { writeOut(FileNames.shown(message) + "\n") }
 
   static func writeError(_ text: String) { write(text, to: 2) }
 

@@ -60,11 +60,12 @@ struct GIF2X: ParsableCommand {
     // error message. The library takes FFmpeg's process-wide log hook only when asked.
     Transcoder.captureFFmpegLog()
     // `--info|--check [--json] FILE...` skips ArgumentParser's parse (see QuickLine).
-    if let line = QuickLine.parse(Array(CommandLine.arguments.dropFirst())) {
+    let arguments = rawArguments
+    if let line = QuickLine.parse(arguments) {
       SystemCalls.exitProcess(runRead(line.mode, inputs: line.inputs, settings: line.settings))
     }
     do {
-      var command = try parseAsRoot()
+      var command = try parseAsRoot(arguments)
       try command.run()
     } catch {
       let code = exitCode(for: error)
@@ -77,6 +78,15 @@ struct GIF2X: ParsableCommand {
       let hint = message.contains("--help") ? "" : " (see gif2x --help)"
       if !message.isEmpty { Console.error(message.lowercasedFirst + hint) }
       SystemCalls.exitProcess(code.rawValue)
+    }
+  }
+
+  /// The arguments after the program's name, each read from argv's bytes with
+  /// ``FileNames/decode(cString:)``: `CommandLine.arguments` replaces bytes that are not UTF-8
+  /// with U+FFFD, and a file name with such bytes would then name no file.
+  static var rawArguments: [String] {
+    (1..<Int(CommandLine.argc)).compactMap { i in
+      CommandLine.unsafeArgv[i].map { FileNames.decode(cString: $0) }
     }
   }
 
@@ -133,6 +143,7 @@ struct GIF2X: ParsableCommand {
     switch mode {
     case .check:
       let expanded = InputList.expand(inputs, recursive: settings.recursive)
+      if InputList.cancelled { return InputList.interrupted() }
       return CheckCommand(inputs: expanded, settings: settings).run()
     default:
       return InfoCommand(inputs: inputs, settings: settings).run()

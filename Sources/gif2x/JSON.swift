@@ -1,3 +1,5 @@
+import TranscodeCore
+
 /// A JSON value the command line prints (`--json`): small values held, lists made one element
 /// at a time as they are written, so that a 10,000,000-tick `sequence` is never held whole.
 enum JSON {
@@ -121,23 +123,42 @@ struct JSONWriter {
 
   private mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
-  /// A string in quotes, escaped as `JSONEncoder` escapes it (`/` left alone).
+  /// A string in quotes, escaped as `JSONEncoder` escapes it (`/` left alone), and DEL and the
+  /// C1 controls as `\u00XX` too. A byte of a file name that is not UTF-8 (see `FileNames`)
+  /// cannot be JSON text: it is written as messages show it, `\xff` (in JSON, `"\\xff"`).
   private mutating func appendQuoted(_ s: String) {
+    let hex = Array("0123456789abcdef".utf8)
     bytes.append(UInt8(ascii: "\""))
-    for byte in s.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): append("\\\"")
-      case UInt8(ascii: "\\"): append("\\\\")
-      case 0x08: append("\\b")
-      case 0x0C: append("\\f")
-      case UInt8(ascii: "\n"): append("\\n")
-      case UInt8(ascii: "\r"): append("\\r")
-      case UInt8(ascii: "\t"): append("\\t")
-      case 0..<0x20:
-        let hex = Array("0123456789abcdef".utf8)
-        append("\\u00")
+    for scalar in s.unicodeScalars {
+      if let byte = FileNames.byte(standingIn: scalar) {
+        append("\\\\x")
         bytes += [hex[Int(byte >> 4)], hex[Int(byte & 15)]]
-      default: bytes.append(byte)
+        continue
+      }
+      if (0x7F...0x9F).contains(scalar.value) {
+        append("\\u00")
+        bytes += [hex[Int(scalar.value >> 4)], hex[Int(scalar.value & 15)]]
+        continue
+      }
+      guard scalar.isASCII else {
+        UTF8.encode(scalar) { bytes.append($0) }
+        continue
+      }
+      do {
+        let byte = UInt8(scalar.value)
+        switch byte {
+        case UInt8(ascii: "\""): append("\\\"")
+        case UInt8(ascii: "\\"): append("\\\\")
+        case 0x08: append("\\b")
+        case 0x0C: append("\\f")
+        case UInt8(ascii: "\n"): append("\\n")
+        case UInt8(ascii: "\r"): append("\\r")
+        case UInt8(ascii: "\t"): append("\\t")
+        case 0..<0x20:
+          append("\\u00")
+          bytes += [hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+        default: bytes.append(byte)
+        }
       }
     }
     bytes.append(UInt8(ascii: "\""))

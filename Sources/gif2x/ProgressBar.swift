@@ -16,7 +16,7 @@ final class ProgressBar: Sendable {
   private let state = Mutex(State())
 
   init(label: String) {
-    self.label = label
+    self.label = FileNames.shown(label)
     state.withLock { $0.started = Self.now() }
   }
 

@@ -66,7 +66,7 @@ struct WebCommand: BatchCommand {
       try Transcoder.webIndex(
         summaries, at: index, replace: true, cancellation: Signals.cancellation)
       if !options.output.quiet && !options.output.json {
-        Console.writeOut("index: \(index) (\(summaries.count) GIFs)\n")
+        Console.line("index: \(index) (\(summaries.count) GIFs)")
       }
       return status
     } catch {

@@ -28,6 +28,8 @@ func fuzzWeb(_ data: UnsafeBufferPointer<UInt8>) {
   let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/!$'()*+,;=:@%")
   guard url.allSatisfy({ safe.contains($0) }) else { fatalError("unsafe URL \(url)") }
   guard !WebPage.text(a).contains("<") else { fatalError("raw < in text") }
+  guard !WebPage.text(a).unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+  else { fatalError("raw control character in text") }
   var renditions: [WebRendition] = []
   for _ in 0..<input.int(0...5) {
     let kind = input.pick(WebRendition.Kind.allCases)

@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """Hostile-input robustness: every mode of gif2x on every corpus GIF, on cut copies of each, and
-on edge-case GIFs built below (zero-area canvases and frames, one frame, zero delays, 1 px wide).
+on edge-case GIFs built below (zero-area canvases and frames, one frame, zero delays, 1 px wide),
+and first in hostile places and names (`scenarios`: a FIFO in a folder, a symlink cycle, a
+self-link, /dev/zero, endless stdin, names with control characters or bytes that are not UTF-8,
+`,lead.gif`, a SIGINT on a silent stdin), each ending in its stated status with one-line messages.
 
 Every run must:
   - exit 0, 64 or 65 within --timeout seconds (no signal, no 70, no hang);
@@ -27,6 +30,7 @@ Then the memory bombs (issue 36), in every mode, one run at a time under `/usr/b
 
 Usage: robustness.py [--gif2x PATH] [--corpus DIR] [--cuts N] [--seed S] [--only SUBSTR]
                      [--modes a,b] [--jobs J] [--timeout SECONDS] [--no-bombs | --bombs-only]
+                     [--no-scenarios]
 Prints one line per problem and 'robustness: N passed, M failed' last; exits 1 on any failure,
 2 when the binary or the corpus is missing.
 """
@@ -429,6 +433,152 @@ def faults(gif2x, modes, work, timeout, rounds, jobs):
                            pool.submit(full_disk, gif2x, mode, blob, work, timeout)))
         return [(label, f.result()) for label, f in checks if f.result()], len(checks)
 
+# --- Hostile places and names (issue 36) --------------------------------------------------------
+# Each scenario builds a folder, runs gif2x and returns what went wrong (None when nothing). Every
+# run must end within the timeout, print only single lines with no raw control character (a name's
+# newline, ESC, BEL, DEL, C1 or undecodable byte is escaped) and give the stated exit status.
+
+def raw_controls(stderr):
+    """The lines of `stderr` that hold a raw control character or are not UTF-8."""
+    bad = []
+    for line in stderr.split(b"\n")[:-1]:
+        text = line.decode("utf-8", errors="replace")
+        if "\ufffd" in text or any(ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F for c in text):
+            bad.append(line)
+    return bad
+
+
+def run_scenario(cmd, timeout, expect, lines=None, stdin=subprocess.DEVNULL, cwd=None):
+    """Runs `cmd` and checks its exit status, its stderr's line count and control characters."""
+    start = time.monotonic()
+    try:
+        p = subprocess.run(cmd, capture_output=True, timeout=timeout, stdin=stdin, cwd=cwd)
+    except subprocess.TimeoutExpired:
+        return f"hang (over {timeout:g} s)", b""
+    problems = []
+    if p.returncode != expect:
+        problems.append(f"exit {p.returncode}, not {expect}")
+    count = p.stderr.count(b"\n")
+    if lines is not None and count != lines:
+        problems.append(f"{count} stderr lines, not {lines}: {p.stderr[:300]!r}")
+    if raw_controls(p.stderr):
+        problems.append(f"raw control character or undecodable byte: {raw_controls(p.stderr)[0]!r}")
+    problems.append(f"({time.monotonic() - start:.2f} s)") if problems else None
+    return ("; ".join(problems) or None), p.stdout
+
+
+def scenarios(gif2x, work, timeout):
+    """(name, what went wrong or None) of each hostile place and name."""
+    ok = gif(4, 4, [{"x": 0, "y": 0, "w": 4, "h": 4, "delay": 10}])
+    results = []
+
+    def folder(name):
+        d = os.path.join(work, name)
+        os.makedirs(d)
+        return d
+
+    def put(path, blob=ok):
+        with open(path, "wb") as f:
+            f.write(blob)
+
+    # A FIFO named .gif inside a scanned folder: one warning, skipped, never opened.
+    d = folder("fifo-in-folder")
+    put(os.path.join(d, "a.gif"))
+    os.mkfifo(os.path.join(d, "f.gif"))
+    why, _ = run_scenario([gif2x, "--check", "-r", d], timeout, 0, lines=1)
+    results.append(("FIFO in a folder", why))
+    # A FIFO given by name: opened without waiting for a writer; empty, one line.
+    why, _ = run_scenario([gif2x, "--check", os.path.join(d, "f.gif")], timeout, 65, lines=1)
+    results.append(("FIFO given by name", why))
+
+    # A symbolic link cycle, a link to the folder itself, a hard link and a symbolic link to the
+    # same file: the scan ends and converts the file once.
+    d = folder("cycle")
+    os.makedirs(os.path.join(d, "sub"))
+    put(os.path.join(d, "a.gif"))
+    os.symlink("..", os.path.join(d, "sub", "up"))
+    os.symlink(".", os.path.join(d, "self"))
+    os.link(os.path.join(d, "a.gif"), os.path.join(d, "hard.gif"))
+    os.symlink("a.gif", os.path.join(d, "sym.gif"))
+    why, out = run_scenario([gif2x, "--check", "--json", "-r", d], timeout, 0)
+    if why is None and out.count(b"\n") != 1:
+        why = f"{out.count(b'{chr(10)}')} files checked, not 1"
+    results.append(("symlink cycle, self-link, hard link", why))
+    # A link to itself named .gif: one line.
+    d = folder("self-link")
+    os.symlink("loop.gif", os.path.join(d, "loop.gif"))
+    why, _ = run_scenario([gif2x, "--check", "-r", d], timeout, 66, lines=1)
+    results.append(("self-link", why))
+
+    # Endless inputs: refused from their first bytes, or at the size limit.
+    for name, cmd, stdin in [
+        ("/dev/zero", [gif2x, "--check", "/dev/zero"], subprocess.DEVNULL),
+        ("/dev/urandom", [gif2x, "--to", "mp4", "/dev/urandom", "-o", os.path.join(work, "u.mp4")],
+         subprocess.DEVNULL),
+        ("- </dev/zero", [gif2x, "--check", "-"], open("/dev/zero", "rb")),
+    ]:
+        why, _ = run_scenario(cmd, min(timeout, 1), 65, lines=1, stdin=stdin)
+        results.append((name, why))
+    endless = subprocess.Popen(["sh", "-c", "printf GIF89a; exec cat /dev/zero"],
+                               stdout=subprocess.PIPE)
+    why, _ = run_scenario([gif2x, "--check", "-"], max(timeout, 60), 65, lines=1,
+                          stdin=endless.stdout)
+    endless.kill()
+    endless.wait()
+    results.append(("GIF89a then endless zeros on stdin", why))
+
+    # Hostile names: each error one line, nothing raw; a name that is not UTF-8 is found.
+    d = folder("names")
+    for name in [b"nl\nx.gif", b"cr\rx.gif", b"esc\x1b[31mx.gif", b"bel\x07x.gif", b"del\x7fx.gif",
+                 b"c1\xc2\x85x.gif", b"bad\xffx.gif"]:
+        path = os.path.join(os.fsencode(d), name)
+        put(path, b"not a gif\n")
+        why, _ = run_scenario([os.fsencode(gif2x), b"--check", path], timeout, 65, lines=1)
+        results.append((f"name {name!r}", why))
+        os.unlink(path)
+    path = os.path.join(os.fsencode(d), b"a\xffb.gif")
+    put(path)
+    why, _ = run_scenario([os.fsencode(gif2x), b"--to", b"webp", path], timeout, 0)
+    if why is None and not os.path.exists(os.path.join(os.fsencode(d), b"a\xffb.webp")):
+        why = "no a\\xffb.webp beside the input"
+    results.append(("non-UTF-8 name converted", why))
+
+    # A name starting with a comma: no src or srcset in the page starts with one.
+    d = folder("comma")
+    put(os.path.join(d, ",lead.gif"), gif(32, 32, [{"x": 0, "y": 0, "w": 32, "h": 32, "delay": 10}
+                                                    for _ in range(3)]))
+    why, _ = run_scenario([gif2x, "--to", "web", os.path.join(d, ",lead.gif")], max(timeout, 60), 0)
+    page = os.path.join(d, ",lead.html")
+    if why is None:
+        html = open(page, "rb").read()
+        if b'src=",' in html or b'srcset=",' in html or b'href=",' in html:
+            why = "a URL in the page starts with a comma"
+    results.append((",lead.gif --to web", why))
+
+    # One SIGINT while stdin says nothing: 130 within 1 s.
+    reader = subprocess.Popen([gif2x, "--check", "-"], stdin=subprocess.PIPE,
+                              stderr=subprocess.PIPE, stdout=subprocess.DEVNULL)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:  # until its SIGINT handler is installed
+        with open(f"/proc/{reader.pid}/status") as f:
+            caught = [l for l in f if l.startswith("SigCgt:")]
+        if caught and int(caught[0].split()[1], 16) & 2:
+            break
+        time.sleep(0.01)
+    start = time.monotonic()
+    reader.send_signal(2)
+    try:
+        reader.wait(timeout=1)
+        why = None if reader.returncode == 130 else f"exit {reader.returncode}, not 130"
+    except subprocess.TimeoutExpired:
+        reader.kill()
+        reader.wait()
+        why = "still running 1 s after SIGINT"
+    reader.stdin.close()
+    reader.stderr.close()
+    results.append((f"SIGINT on a silent stdin ({time.monotonic() - start:.2f} s)", why))
+    return results
+
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -444,6 +594,8 @@ def main():
     ap.add_argument("--rounds", type=int, default=3, help="two-writer races a mode")
     ap.add_argument("--no-bombs", action="store_true", help="skip the memory bombs")
     ap.add_argument("--bombs-only", action="store_true", help="run only the memory bombs")
+    ap.add_argument("--no-scenarios", action="store_true",
+                    help="skip the hostile places and names (FIFOs, cycles, /dev/zero, names)")
     a = ap.parse_args()
     if not os.access(a.gif2x, os.X_OK):
         print(f"robustness: {a.gif2x} is missing (make build)", file=sys.stderr)
@@ -491,6 +643,14 @@ def main():
     slowest = (0.0, "")
     work = tempfile.mkdtemp(prefix="gif2x-robust-")
     try:
+        if not a.no_scenarios:
+            places = tempfile.mkdtemp(dir=work)
+            for name, why in scenarios(gif2x, places, a.timeout):
+                if why:
+                    failed += 1
+                    print(f"FAIL {name}: {why}", flush=True)
+                else:
+                    passed += 1
         with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
             runs = [((label, mode), pool.submit(judge, gif2x, mode, name, blob, work, a.timeout))
                     for label, name, blob in variants for mode in modes]

@@ -200,10 +200,11 @@ package enum WebPage {
     path.split(separator: "/").last.map(String.init) ?? path
   }
 
-  /// Text for HTML content.
+  /// Text for HTML content: a file name's control characters and undecodable bytes shown
+  /// escaped (`\x1b`, `\xff`, as in messages), never raw in the page.
   package static func text(_ s: String) -> String {
     var out = ""
-    for c in s {
+    for c in FileNames.shown(s) {
       switch c {
       case "&": out += "&amp;"
       case "<": out += "&lt;"
@@ -214,15 +215,18 @@ package enum WebPage {
     return out
   }
 
-  /// A URL path in a double-quoted attribute: percent-encoded where a URL needs it, so a file
-  /// named `a b#1.gif` or `"x".gif` still loads.
+  /// A URL path in a double-quoted attribute: the name's bytes (``FileNames/bytes(_:)``, so a
+  /// name that is not UTF-8 still loads) percent-encoded where a URL needs it, so a file named
+  /// `a b#1.gif` or `"x".gif` still loads. A comma is encoded too: a `srcset` candidate ends
+  /// at a comma and starts after spaces and commas, so `,lead.webp` or `a, b.webp` would name
+  /// another file; and a colon, so `c:x.gif` is no URL scheme.
   package static func attribute(_ path: String) -> String {
     var out = ""
-    for byte in path.utf8 {
+    for byte in FileNames.bytes(path) {
       let c = Character(Unicode.Scalar(byte))
       let safe =
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5a)
-        || (byte >= 0x61 && byte <= 0x7a) || "-._~/!$'()*+,;=:@".contains(c)
+        || (byte >= 0x61 && byte <= 0x7a) || "-._~/!$'()*+;=@".contains(c)
       out += safe ? String(c) : "%" + hex(byte).uppercased()
     }
     return out

@@ -80,7 +80,7 @@ package struct GIFPlan: Sendable {
   package static func load(
     path: String, maxPixels: Int, cancellation: Cancellation
   ) throws(TranscodeError) -> GIFSource {
-    let bytes = try InputFile.read(path, cancellation: cancellation)
+    let bytes = try InputFile.readGIF(path, cancellation: cancellation)
     do throws(GIFError) {
       return try GIFSource(bytes: bytes, maxPixels: maxPixels)
     } catch {

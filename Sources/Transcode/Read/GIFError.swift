@@ -17,6 +17,9 @@ public enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {
   case damaged(GIFDamage)
   /// The file has no image at all, so there is nothing to show.
   case noFrames
+  /// The input holds more bytes than `limit` (`bytes`, when its size is known; an endless
+  /// input such as `/dev/urandom` stops at the limit).
+  case tooLarge(bytes: Int?, limit: Int)
 
   public var description: String { message(naming: \.plainName) }
 
@@ -39,6 +42,10 @@ public enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {
       return damage.description
     case .noFrames:
       return "no frames (the GIF holds no image to show)"
+    case .tooLarge(let bytes, let limit):
+      let limitText = "the limit of \(limit) bytes (\(limit >> 20) MiB) for one GIF"
+      guard let bytes else { return "larger than \(limitText); stopped reading there" }
+      return "is \(bytes) bytes, over \(limitText)"
     }
   }
 }

@@ -16,60 +16,145 @@ package enum InputFile {
     SystemCalls.status(path)?.size
   }
 
-  /// The bytes of `path`; "-" reads standard input.
+  /// The most bytes ``readGIF(_:cancellation:)`` reads: 1 GiB. The largest GIF a browser
+  /// shows is far smaller, and an endless input (`/dev/urandom`, a pipe that never closes)
+  /// must end somewhere instead of growing memory until the kernel kills the process.
+  package static let largestGIF = 1 << 30
+
+  /// The bytes of the GIF at `path` ("-" reads standard input), read in bounded steps: the first
+  /// bytes alone decide whether it is a GIF at all (a 3 GB video or `/dev/zero` is refused after
+  /// 512 bytes), and no more than ``largestGIF`` bytes are read. Only regular files, pipes and
+  /// character devices are read: a FIFO is opened without waiting for a writer, a socket or a
+  /// block device is refused.
+  package static func readGIF(
+    _ path: String, cancellation: Cancellation, limit: Int = largestGIF
+  ) throws(TranscodeError) -> [UInt8] {
+    try read(path, cancellation: cancellation, limit: limit) { head throws(TranscodeError) in
+      if head.isEmpty { throw .badInput(path: path, .empty) }
+      let kind = FileKind.sniff(head)
+      if kind != "GIF" { throw .badInput(path: path, .notAGIF(looksLike: kind)) }
+    }
+  }
+
+  /// The bytes of `path`; "-" reads standard input. `check`, when given, judges the first
+  /// bytes (up to ``headBytes``) before the rest is read; more than `limit` bytes is an error.
   package static func read(
-    _ path: String, cancellation: Cancellation
+    _ path: String, cancellation: Cancellation, limit: Int = .max,
+    check: (([UInt8]) throws(TranscodeError) -> Void)? = nil
   ) throws(TranscodeError) -> [UInt8] {
     let fd: Int32
     if path == "-" {
       fd = 0
     } else {
-      fd = SystemCalls.openForReading(path)
+      if let info = SystemCalls.status(path), let refused = refusal(info.kind) {
+        throw .noInput(path: path, reason: refused)
+      }
+      // Not blocking in open: a FIFO without a writer would hold it forever.
+      fd = SystemCalls.openForReadingNow(path)
       guard fd >= 0 else { throw .noInput(path: path, reason: reason(SystemCalls.lastError)) }
     }
     defer { if fd != 0 { SystemCalls.closeFile(fd) } }
     guard let info = SystemCalls.status(fd) else {
       throw .noInput(path: path, reason: reason(SystemCalls.lastError))
     }
-    if info.kind == .directory { throw .noInput(path: path, reason: "is a directory") }
+    if let refused = refusal(info.kind) { throw .noInput(path: path, reason: refused) }
+    if info.kind == .regular && info.size > limit {
+      throw .badInput(path: path, .tooLarge(bytes: info.size, limit: limit))
+    }
+    // A file we opened stays non-blocking (a FIFO whose writer never came reads as ended, and
+    // Linux's poll would not say so); standard input is left as the caller set it up, and
+    // polled before each read instead.
+    var reader = Reader(fd: fd, cancellation: cancellation, pollsFirst: fd == 0 && info.kind != .regular)
+    var bytes: [UInt8] = []
+    if let check {
+      bytes = reader.read(upTo: min(headBytes, limit))
+      if reader.failure == 0 && !cancellation.isCancelled { try check(bytes) }
+    }
     // A regular file is read into an array of exactly its size (no doubling growth, so peak
     // memory is the file plus the canvas); pipes and files that grow are read in chunks after.
-    let expected = info.kind == .regular ? info.size : 0
-    var failure: Int32 = 0
-    var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buf, count in
-      count = 0
-      while count < expected {
-        let got = SystemCalls.readBytes(fd, buf.baseAddress! + count, expected - count)
-        if got < 0 && SystemCalls.lastError == SystemCalls.Errno.interrupted
-          && !cancellation.isCancelled
-        {
-          continue
-        }
-        if got < 0 { failure = SystemCalls.lastError }
-        if got <= 0 { break }
-        count += got
-      }
+    if info.kind == .regular && reader.failure == 0 {
+      bytes.reserveCapacity(min(info.size, limit))
+      bytes += reader.read(upTo: min(info.size, limit) - bytes.count)
     }
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while failure == 0 {
-      let got = chunk.withUnsafeMutableBytes {
-        SystemCalls.readBytes(fd, $0.baseAddress!, $0.count)
-      }
-      if got < 0 && SystemCalls.lastError == SystemCalls.Errno.interrupted
-        && !cancellation.isCancelled
-      {
-        continue
-      }
-      if got < 0 { failure = SystemCalls.lastError }
-      if got <= 0 { break }
-      bytes.append(contentsOf: chunk[0..<got])
+    while reader.failure == 0 && !reader.ended && !cancellation.isCancelled {
+      let room = limit - bytes.count  // one byte more than the room says the input goes on
+      let more = reader.read(upTo: room >= 1 << 16 ? 1 << 16 : room + 1)
+      bytes += more
+      if bytes.count > limit { throw .badInput(path: path, .tooLarge(bytes: nil, limit: limit)) }
+      if more.isEmpty { break }
     }
+    let failure = reader.failure
     if failure == SystemCalls.Errno.interrupted || cancellation.isCancelled { throw .interrupted }
     if failure == SystemCalls.Errno.isDirectory {
       throw .noInput(path: path, reason: "is a directory")
     }
     if failure != 0 { throw .io(path: path, reason: "read failed: \(reason(failure))") }
     return bytes
+  }
+
+  /// How many first bytes a `check` is given: enough for ``FileKind/sniff(_:)``.
+  package static let headBytes = 512
+
+  /// Why a file of `kind` is not read, nil when it is: only what can hold a GIF's bytes.
+  package static func refusal(_ kind: SystemCalls.FileStatus.Kind) -> String? {
+    switch kind {
+    case .directory: return "is a directory"
+    case .socket: return "is a socket, not a file"
+    case .blockDevice: return "is a block device, not a file"
+    case .regular, .fifo, .characterDevice, .link, .other: return nil
+    }
+  }
+
+  /// Reads from a descriptor until a count, its end or a failure; EINTR is retried unless the
+  /// run was cancelled. A pipe or terminal is waited on 10 times a second (`pollsFirst`: before
+  /// each read; else after a non-blocking read found nothing yet), so that a cancellation ends a
+  /// read that no byte will ever end (a signal may reach another thread, and a read waits on).
+  private struct Reader {
+    let fd: Int32
+    let cancellation: Cancellation
+    let pollsFirst: Bool
+    var failure: Int32 = 0
+    var ended = false
+
+    /// Up to `count` bytes (fewer at the end or on a failure).
+    mutating func read(upTo count: Int) -> [UInt8] {
+      guard count > 0 else { return [] }
+      var failure: Int32 = 0
+      var ended = false
+      let bytes = [UInt8](unsafeUninitializedCapacity: count) { buf, done in
+        done = 0
+        while done < count {
+          if pollsFirst && !SystemCalls.waitReadable(fd, milliseconds: 100) {
+            if cancellation.isCancelled {
+              failure = SystemCalls.Errno.interrupted
+              break
+            }
+            continue
+          }
+          let got = SystemCalls.readBytes(fd, buf.baseAddress! + done, count - done)
+          if got < 0 && SystemCalls.lastError == SystemCalls.Errno.wouldBlock {
+            if cancellation.isCancelled {
+              failure = SystemCalls.Errno.interrupted
+              break
+            }
+            _ = SystemCalls.waitReadable(fd, milliseconds: 100)
+            continue
+          }
+          if got < 0 && SystemCalls.lastError == SystemCalls.Errno.interrupted
+            && !cancellation.isCancelled
+          {
+            continue
+          }
+          if got < 0 { failure = SystemCalls.lastError }
+          if got == 0 { ended = true }
+          if got <= 0 { break }
+          done += got
+        }
+      }
+      self.failure = failure
+      self.ended = ended
+      return bytes
+    }
   }
 
   /// strerror's text, lowercased as our messages are.

@@ -23,6 +23,7 @@ package enum SystemCalls {
   /// The `errno` values callers tell apart.
   package enum Errno {
     package static let interrupted = EINTR
+    package static let wouldBlock = EAGAIN
     package static let noEntry = ENOENT
     package static let accessDenied = EACCES
     package static let notPermitted = EPERM
@@ -39,25 +40,37 @@ package enum SystemCalls {
     package static let tooManyLinks = EMLINK
     package static let notSupported = EOPNOTSUPP
     package static let noSystemCall = ENOSYS
-    package static let wouldBlock = EWOULDBLOCK
   }
 
   // MARK: Files
 
   /// A descriptor to read `path`, or -1.
   package static func openForReading(_ path: String) -> Int32 {
-    open(path, O_RDONLY | O_CLOEXEC)
+    FileNames.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
+  }
+
+  /// A descriptor to read `path` that neither the open nor a read blocks on (a FIFO without a
+  /// writer, a terminal line): a read with nothing yet fails with ``Errno/wouldBlock``; or -1.
+  package static func openForReadingNow(_ path: String) -> Int32 {
+    FileNames.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+  }
+
+  /// Waits up to `milliseconds` for `fd` to have bytes to read (or its end, or an error):
+  /// true when a read will not block, false on a timeout or an interrupted wait.
+  package static func waitReadable(_ fd: Int32, milliseconds: Int32) -> Bool {
+    var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    return poll(&entry, 1, milliseconds) > 0
   }
 
   /// A descriptor to read and write `path` in place, or -1.
   package static func openForRewrite(_ path: String) -> Int32 {
-    open(path, O_RDWR | O_CLOEXEC)
+    FileNames.withCPath(path) { open($0, O_RDWR | O_CLOEXEC) }
   }
 
   /// A new file, never an existing one (O_EXCL), mode 0666 less the umask: its descriptor to
   /// write, or -1.
   package static func createNew(_ path: String) -> Int32 {
-    open(path, O_WRONLY | O_CREAT | O_EXCL | O_TRUNC | O_CLOEXEC, 0o666)
+    FileNames.withCPath(path) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_TRUNC | O_CLOEXEC, 0o666) }
   }
 
   package static func closeFile(_ fd: Int32) { _ = close(fd) }
@@ -98,7 +111,9 @@ package enum SystemCalls {
 
   /// false on failure.
   @discardableResult
-  package static func renameItem(_ from: String, to: String) -> Bool { rename(from, to) == 0 }
+  package static func renameItem(_ from: String, to: String) -> Bool {
+    FileNames.withCPath(from) { f in FileNames.withCPath(to) { rename(f, $0) == 0 } }
+  }
 
   /// Renames `from` to `to` only when nothing is at `to` (false with ``Errno/exists`` when
   /// something is): one step, so of two processes placing a file at `to` exactly one wins.
@@ -107,18 +122,22 @@ package enum SystemCalls {
   /// kernel lacks the call (ENOSYS), `link` then `unlink`, which is as exclusive. macOS's
   /// `renamex_np(RENAME_EXCL)`.
   package static func renameExclusive(_ from: String, to: String) -> Bool {
-    #if canImport(Glibc)
-      if let renameat2 = renameAt2 {
-        let noReplace: UInt32 = 1  // RENAME_NOREPLACE
-        if renameat2(AT_FDCWD, from, AT_FDCWD, to, noReplace) == 0 { return true }
-        guard errno == EINVAL || errno == ENOSYS else { return false }
+    FileNames.withCPath(from) { from in
+      FileNames.withCPath(to) { to in
+        #if canImport(Glibc)
+          if let renameat2 = renameAt2 {
+            let noReplace: UInt32 = 1  // RENAME_NOREPLACE
+            if renameat2(AT_FDCWD, from, AT_FDCWD, to, noReplace) == 0 { return true }
+            guard errno == EINVAL || errno == ENOSYS else { return false }
+          }
+          guard link(from, to) == 0 else { return false }
+          _ = unlink(from)
+          return true
+        #else
+          return renamex_np(from, to, UInt32(RENAME_EXCL)) == 0
+        #endif
       }
-      guard link(from, to) == 0 else { return false }
-      _ = unlink(from)
-      return true
-    #else
-      return renamex_np(from, to, UInt32(RENAME_EXCL)) == 0
-    #endif
+    }
   }
 
   #if canImport(Glibc)
@@ -133,19 +152,21 @@ package enum SystemCalls {
   #endif
 
   /// A hard link `to` to the file at `from`; false on failure.
-  package static func hardLink(_ from: String, to: String) -> Bool { link(from, to) == 0 }
+  package static func hardLink(_ from: String, to: String) -> Bool {
+    FileNames.withCPath(from) { f in FileNames.withCPath(to) { link(f, $0) == 0 } }
+  }
 
-  package static func removeFile(_ path: String) { _ = unlink(path) }
+  package static func removeFile(_ path: String) { _ = FileNames.withCPath(path) { unlink($0) } }
 
   /// A descriptor of the file at `path` to lock, never following a symbolic link nor blocking
   /// on a FIFO, or -1.
   package static func openForLocking(_ path: String) -> Int32 {
-    open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    FileNames.withCPath(path) { open($0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
   }
 
   /// A descriptor to read `path`, made empty when missing (mode 0666 less the umask), or -1.
   package static func openOrCreate(_ path: String) -> Int32 {
-    open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0o666)
+    FileNames.withCPath(path) { open($0, O_RDONLY | O_CREAT | O_CLOEXEC, 0o666) }
   }
 
   /// flock: an exclusive lock on the open file (shared with `exclusive` false), waiting for it
@@ -164,19 +185,23 @@ package enum SystemCalls {
   }
 
   /// Whether the folder at `path` can be written to (false with ``lastError`` set otherwise).
-  package static func isWritable(_ path: String) -> Bool { access(path, W_OK) == 0 }
+  package static func isWritable(_ path: String) -> Bool {
+    FileNames.withCPath(path) { access($0, W_OK) } == 0
+  }
 
   /// mkdir with mode 0755 less the umask; false on failure.
-  package static func makeFolder(_ path: String) -> Bool { mkdir(path, 0o755) == 0 }
+  package static func makeFolder(_ path: String) -> Bool {
+    FileNames.withCPath(path) { mkdir($0, 0o755) } == 0
+  }
 
   /// The names in the folder at `path` ("." and ".." left out); empty when it cannot be read.
   package static func folderEntries(_ path: String) -> [String] {
-    guard let dir = opendir(path) else { return [] }
+    guard let dir = FileNames.withCPath(path, { opendir($0) }) else { return [] }
     defer { closedir(dir) }
     var names: [String] = []
     while let entry = readdir(dir) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        FileNames.decode(raw.prefix { $0 != 0 })
       }
       if name != "." && name != ".." { names.append(name) }
     }
@@ -185,11 +210,13 @@ package enum SystemCalls {
 
   /// What stat says of a file.
   package struct FileStatus {
-    package enum Kind { case regular, directory, other }
+    package enum Kind { case regular, directory, fifo, socket, characterDevice, blockDevice, link, other }
     package var kind: Kind
     package var size: Int
-    /// The device and inode: which file it is, whatever its name.
+    /// The device and inode: which file it is, whatever name reached it.
     package var identity: (device: UInt64, inode: UInt64)
+    package var device: UInt64 { identity.device }
+    package var inode: UInt64 { identity.inode }
     /// The modification time: seconds and nanoseconds since the epoch.
     package var modified: (seconds: Int, nanoseconds: Int)
 
@@ -197,6 +224,11 @@ package enum SystemCalls {
       switch info.st_mode & S_IFMT {
       case S_IFREG: kind = .regular
       case S_IFDIR: kind = .directory
+      case S_IFIFO: kind = .fifo
+      case S_IFSOCK: kind = .socket
+      case S_IFCHR: kind = .characterDevice
+      case S_IFBLK: kind = .blockDevice
+      case S_IFLNK: kind = .link
       default: kind = .other
       }
       size = Int(info.st_size)
@@ -212,13 +244,13 @@ package enum SystemCalls {
   /// stat of `path` (following a symbolic link), nil on failure.
   package static func status(_ path: String) -> FileStatus? {
     var info = stat()
-    return stat(path, &info) == 0 ? FileStatus(info) : nil
+    return FileNames.withCPath(path) { stat($0, &info) } == 0 ? FileStatus(info) : nil
   }
 
   /// lstat of `path` (a symbolic link itself), nil on failure.
   package static func linkStatus(_ path: String) -> FileStatus? {
     var info = stat()
-    return lstat(path, &info) == 0 ? FileStatus(info) : nil
+    return FileNames.withCPath(path) { lstat($0, &info) } == 0 ? FileStatus(info) : nil
   }
 
   /// fstat of an open file, nil on failure.

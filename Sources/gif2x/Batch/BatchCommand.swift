@@ -27,6 +27,7 @@ extension GIF2X {
   func runBatch(_ command: some BatchCommand) -> Int32 {
     Signals.install()
     let inputs = InputList.expand(inputs, recursive: batch.recursive)
+    if InputList.cancelled { return InputList.interrupted() }
     do throws(UsageError) {
       let job = try command.job(for: inputs, self)
       let status = BatchRunner(self, quiet: job.writesStandardOutput).validateAndRun(

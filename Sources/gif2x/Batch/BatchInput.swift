@@ -36,18 +36,49 @@ struct BatchInput: Sendable, Equatable {
 /// Expands the command line's inputs: files as given, folders into their `*.gif` files (any
 /// case; `--recursive` for subfolders), `-` for standard input. Each chosen file is still judged
 /// by its bytes later, so a PNG named `.gif` is reported, not skipped.
+///
+/// A scan always ends and opens nothing: it reads folders and stats names. Only regular files
+/// are taken (a FIFO, device or socket named `*.gif` is one warning and skipped, never opened,
+/// so it cannot block the run); a folder reached again by a symbolic link (a cycle, a link to
+/// `.`) is not entered twice, and a file reached by two names (hard or symbolic links) is taken
+/// once, by the first of its paths in order. A signal stops the scan at once (``cancelled``).
 enum InputList {
+  /// The identity of a file whatever name reaches it.
+  fileprivate struct FileID: Hashable {
+    var device: UInt64
+    var inode: UInt64
+    init(_ info: SystemCalls.FileStatus) { (device, inode) = (info.device, info.inode) }
+  }
+
+  /// What a scan finds under one folder: paths relative to it, with the file's identity when
+  /// it could be read.
+  fileprivate struct Scan {
+    let recursive: Bool
+    var folders: Set<FileID> = []
+    var found: [(path: String, id: FileID?)] = []
+    var skipped: [(kind: String, path: String)] = []
+  }
+
   static func expand(_ arguments: [String], recursive: Bool) -> [BatchInput] {
     var out: [BatchInput] = []
+    var files: Set<FileID> = []
     for argument in arguments {
-      if argument != "-" && isDirectory(argument) {
+      if Signals.cancellation.isCancelled { break }
+      if argument != "-", let info = SystemCalls.status(argument), info.kind == .directory {
         let root =
           argument.hasSuffix("/") && argument.count > 1 ? String(argument.dropLast()) : argument
-        let found = gifs(in: root, recursive: recursive).sorted()
-        for relative in found {
-          out.append(BatchInput(path: root + "/" + relative, relativePath: relative))
+        var scan = Scan(recursive: recursive, folders: [FileID(info)])
+        scan.collect(in: root)
+        for (kind, path) in scan.skipped.sorted(by: { $0.path < $1.path }) {
+          Console.warning("\(path): is \(kind), not a regular file; skipped")
         }
-        if found.isEmpty {
+        var taken = 0
+        for (relative, id) in scan.found.sorted(by: { $0.path < $1.path }) {
+          if let id, !files.insert(id).inserted { continue }
+          out.append(BatchInput(path: root + "/" + relative, relativePath: relative))
+          taken += 1
+        }
+        if taken == 0 {
           let hint = recursive ? "" : " (--recursive looks in subfolders)"
           out.append(
             BatchInput(
@@ -58,6 +89,15 @@ enum InputList {
       }
     }
     return out
+  }
+
+  /// Whether a signal stopped the run, so that what `expand` returned may be incomplete.
+  static var cancelled: Bool { Signals.cancellation.isCancelled }
+
+  /// The line and status of a run stopped while its folders were scanned: nothing was read.
+  static func interrupted() -> Int32 {
+    Console.error("interrupted while looking for GIFs; nothing converted")
+    return 130
   }
 
   /// A file argument's place under `--output-dir`: its relative path when it stays inside the
@@ -72,19 +112,43 @@ enum InputList {
   static func isDirectory(_ path: String) -> Bool {
     SystemCalls.status(path)?.kind == .directory
   }
+}
 
-  /// Relative paths of the `*.gif` files (any case) in `folder`, and below it when `recursive`.
-  private static func gifs(in folder: String, recursive: Bool, prefix: String = "") -> [String] {
-    var found: [String] = []
-    for name in SystemCalls.folderEntries(folder) {
+extension InputList.Scan {
+  /// Adds the `*.gif` files (any case) in `folder`, and below it when `recursive`, as paths
+  /// relative to the scan's root (`prefix` is `folder`'s).
+  fileprivate mutating func collect(in folder: String, prefix: String = "") {
+    for name in SystemCalls.folderEntries(folder).sorted() {
+      if Signals.cancellation.isCancelled { return }
       if name.hasPrefix(".") { continue }
       let full = folder + "/" + name
-      if isDirectory(full) {
-        if recursive { found += gifs(in: full, recursive: true, prefix: prefix + name + "/") }
-      } else if name.lowercased().hasSuffix(".gif") {
-        found.append(prefix + name)
+      let isGIF = name.lowercased().hasSuffix(".gif")
+      // stat follows a link; a broken one named .gif is kept, and its read says why.
+      guard let info = SystemCalls.status(full) else {
+        if isGIF { found.append((prefix + name, nil)) }
+        continue
+      }
+      switch info.kind {
+      case .directory:
+        if recursive && folders.insert(InputList.FileID(info)).inserted {
+          collect(in: full, prefix: prefix + name + "/")
+        }
+      case .regular:
+        if isGIF { found.append((prefix + name, InputList.FileID(info))) }
+      default:
+        if isGIF { skipped.append((Self.noun(info.kind), full)) }
       }
     }
-    return found
+  }
+
+  /// `a FIFO`, `a socket`, …
+  private static func noun(_ kind: SystemCalls.FileStatus.Kind) -> String {
+    switch kind {
+    case .fifo: return "a FIFO"
+    case .socket: return "a socket"
+    case .characterDevice: return "a character device"
+    case .blockDevice: return "a block device"
+    default: return "a special file"
+    }
   }
 }

@@ -172,6 +172,6 @@ struct BatchRunner {
     if json, let line = try? JSONWriter.text(result.json) {
       Console.writeOut(line + "\n")
     }
-    if !json && !quiet, let message = result.message { Console.writeOut(message + "\n") }
+    if !json && !quiet, let message = result.message { Console.line(message) }
   }
 }

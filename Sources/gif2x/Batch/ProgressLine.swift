@@ -15,7 +15,7 @@ final class ProgressLine: @unchecked Sendable {
   func show(_ text: String) {
     guard enabled else { return }
     let width = SystemCalls.terminalColumns(2) ?? 80
-    Console.writeError("\r\u{1B}[K" + String(text.prefix(max(1, width - 1))))
+    Console.writeError("\r\u{1B}[K" + String(FileNames.shown(text).prefix(max(1, width - 1))))
     shown = true
   }
 

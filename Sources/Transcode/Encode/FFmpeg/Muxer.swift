@@ -18,7 +18,7 @@ final class Muxer {
     FFmpegLog.installIfAllowed()
     var context: UnsafeMutablePointer<AVFormatContext>? = nil
     try check(
-      avformat_alloc_output_context2(&context, nil, formatName, path),
+      FileNames.withCPath(path) { avformat_alloc_output_context2(&context, nil, formatName, $0) },
       "avformat_alloc_output_context2(\(formatName))")
     guard let context else {
       throw FFmpegError(function: "avformat_alloc_output_context2", code: cffmpeg_averror_enomem())
@@ -67,7 +67,7 @@ final class Muxer {
 
   /// Opens the file and writes the header; `options` are the muxer's AVOptions (`movflags`).
   func writeHeader(options: [(String, String)]) throws(FFmpegError) {
-    let opened = avio_open(&pointer.pointee.pb, path, AVIO_FLAG_WRITE)
+    let opened = FileNames.withCPath(path) { avio_open(&pointer.pointee.pb, $0, AVIO_FLAG_WRITE) }
     if opened < 0 { throw .cannotOpenOutput(path: path, code: opened) }
     ioOpen = true
     var dict: OpaquePointer? = nil

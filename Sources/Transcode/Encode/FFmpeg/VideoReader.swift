@@ -37,7 +37,11 @@ final class VideoReader {
     self.width = width
     self.height = height
     FFmpegLog.installIfAllowed()
-    try check(avformat_open_input(&format, path, nil, nil), "avformat_open_input")
+    var opened: UnsafeMutablePointer<AVFormatContext>? = nil
+    try check(
+      FileNames.withCPath(path) { avformat_open_input(&opened, $0, nil, nil) },
+      "avformat_open_input")
+    format = opened
     guard let format else {
       throw FFmpegError(function: "avformat_open_input", code: cffmpeg_averror_einval())
     }
