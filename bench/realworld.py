@@ -210,7 +210,12 @@ class Perceptual:
             if not o:
                 raise RuntimeError("no pictures decoded")
             ticks = self.all_ticks()
-            # an output shorter than the GIF's grid: its last picture stays on screen
+            # A video's grid (ffmpeg's fps filter) ends at its last picture's start, not its end: the
+            # ticks after that are not scored (perceptual.py compares min(GIF, output) ticks too);
+            # an animated WebP's grid (Pillow, from its durations) is whole, and a shorter one holds
+            # its last picture.
+            if kind != "webp":
+                ticks = [t for t in ticks if t < len(o)] or ticks[:1]
             scores = {t: p.compute(os.path.join(self.dir, self.gif_pictures[t]), os.path.join(d, o[min(t, len(o) - 1)]))
                       for t in ticks}
             self.pairs += len(scores)
@@ -524,6 +529,9 @@ def main():
     ap.add_argument("--note", help="a line for the table's header (the machine, what else ran)")
     ap.add_argument("--remeasure", action="store_true",
                     help="also measure what gif2x serves with quality.py's code (a check of its report)")
+    ap.add_argument("--rejudge", metavar="JSON",
+                    help="no runs: a saved run's JSON judged again (ticks past a video's last decoded picture"
+                         " dropped), its table and JSON rewritten to --out")
     ap.add_argument("--shared", metavar="DIR", help="the shared folder (default ../shared beside the clone): --gifs,"
                     " --quality and --perceptual default to its realworld/, bench/quality.py, bench/perceptual.py")
     a = ap.parse_args()
@@ -531,6 +539,8 @@ def main():
         for opt, rel in (("gifs", "realworld"), ("quality", "bench/quality.py"), ("perceptual", "bench/perceptual.py")):
             if getattr(a, opt) == ap.get_default(opt):
                 setattr(a, opt, os.path.join(a.shared, rel))
+    if a.rejudge:
+        return rejudge(a)
     q = load_quality(a.quality)
     pm = None if a.no_perceptual else load_perceptual(a.perceptual)
     gif2x = os.path.abspath(a.gif2x) if os.path.isfile(a.gif2x) else shutil.which(a.gif2x)
@@ -670,6 +680,51 @@ def main():
         with open(jpath, "w") as fh:
             json.dump({"meta": meta, "summary": summary, "gifs": results}, fh, indent=1)
             fh.write("\n")
+
+
+def rejudge(a):
+    """A saved run judged again: each video output's independent scores keep only the ticks its grid
+    decoded (`output_pictures`; ffmpeg's fps filter ends at a video's last picture's start, so the
+    ticks after it compared the GIF's last frame with the output's one before: a terminal recording's
+    MP4 and ffmpeg's WebM both scored -13 there, gif2webp's WebP 87)."""
+    with open(a.rejudge) as fh:
+        data = json.load(fh)
+    for rec in data["gifs"]:
+        web = rec.get("web") or {}
+        outputs = [(x, x.get("file", "")) for x in web.get("renditions", [])]
+        outputs += [(m, m.get("recipe", "")) for m in rec.get("peers", [])]
+        for x, name in outputs:
+            ind = x.get("independent")
+            if not ind or name.endswith(".webp") or name == "gif2webp":
+                continue
+            kept = {t: v for t, v in ind["scores"].items() if int(t) < ind["output_pictures"]}
+            if not kept or len(kept) == len(ind["scores"]):
+                continue
+            even = [v for t, v in kept.items() if int(t) in set(rec["ssimulacra2_ticks"]["even"])]
+            wt = min(kept, key=lambda t: kept[t])
+            ind.update(scores=kept, worst=kept[wt], worst_tick=int(wt), ticks=len(kept),
+                       dropped_ticks=len(ind["scores"]) - len(kept))
+            if even:
+                ind["mean"] = statistics.fmean(even)
+        if "perceptual" in rec:
+            flags = [f for f in rec.get("flags", []) if f not in rec["perceptual"]["flags"]]
+            seconds, pairs = rec["perceptual"].get("seconds"), rec["perceptual"].get("pairs")
+            rec["perceptual"] = judge(web, rec.get("peers", []), rec["gif_bytes"])
+            rec["perceptual"].update(seconds=seconds, pairs=pairs)
+            rec["flags"] = flags + rec["perceptual"]["flags"]
+    meta, results = data["meta"], data["gifs"]
+    meta["rejudged"] = "ticks past a video's last decoded picture dropped"
+    summary = summarize(results)
+    text = report(meta, results, summary, any(r.get("guard") for r in results))
+    print(text)
+    if a.out:
+        with open(a.out, "w") as fh:
+            fh.write(text + "\n")
+        jpath = a.out[:-4] + ".json" if a.out.endswith(".txt") else a.out + ".json"
+        with open(jpath, "w") as fh:
+            json.dump({"meta": meta, "summary": summary, "gifs": results}, fh, indent=1)
+            fh.write("\n")
+    return 0
 
 
 def summarize(results):
