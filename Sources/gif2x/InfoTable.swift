@@ -7,7 +7,7 @@ enum InfoTable {
     let plays = r.plays == 0 ? "forever" : r.plays == 1 ? "once" : "\(r.plays) times"
     let loop = r.loopCount.map { "loop value \($0)" } ?? "no loop block"
     var lines = [
-      r.file,
+      FileNames.shown(r.file),
       "  GIF\(r.version), canvas \(r.canvas.width)x\(r.canvas.height)"
         + (r.canvas == r.screen ? "" : " (screen \(r.screen.width)x\(r.screen.height))")
         + ", \(r.frameCount) frame\(r.frameCount == 1 ? "" : "s")",
@@ -17,7 +17,7 @@ enum InfoTable {
           ? "" : ", \(seconds(milliseconds: r.rawDurationMilliseconds)) as written"),
       "  global palette \(r.globalPaletteSize) colours, background index \(r.backgroundIndex)",
     ]
-    for c in r.comments { lines.append("  comment: \(c.replacingNewlines())") }
+    for c in r.comments { lines.append("  comment: \(FileNames.shown(c.replacingNewlines()))") }
     if let timeline = r.timeline { lines += timelineLines(timeline) }
     lines.append("")
     lines.append(

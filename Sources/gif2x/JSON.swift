@@ -123,8 +123,7 @@ struct JSONWriter {
 
   private mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
-  /// A string in quotes, escaped as `JSONEncoder` escapes it (`/` left alone), and DEL and the
-  /// C1 controls as `\u00XX` too. A byte of a file name that is not UTF-8 (see `FileNames`)
+  /// A string in quotes, escaped as `JSONEncoder` escapes it (`/` left alone). A byte of a file name that is not UTF-8 (see `FileNames`)
   /// cannot be JSON text: it is written as messages show it, `\xff` (in JSON, `"\\xff"`).
   private mutating func appendQuoted(_ s: String) {
     let hex = Array("0123456789abcdef".utf8)
@@ -133,11 +132,6 @@ struct JSONWriter {
       if let byte = FileNames.byte(standingIn: scalar) {
         append("\\\\x")
         bytes += [hex[Int(byte >> 4)], hex[Int(byte & 15)]]
-        continue
-      }
-      if (0x7F...0x9F).contains(scalar.value) {
-        append("\\u00")
-        bytes += [hex[Int(scalar.value >> 4)], hex[Int(scalar.value & 15)]]
         continue
       }
       guard scalar.isASCII else {
