@@ -205,7 +205,24 @@ class Perceptual:
             if kind == "webp":
                 p.grid_frames_pillow(out, self.size, d, "o")
             else:
-                p.grid_frames_ffmpeg(out, self.size, d, "o", alpha_track=(kind == "avif" and p.has_alpha_track(out)))
+                # H.264 pads an odd side by one row or column, which gif2x's page clips
+                # (object-fit: cover from the top left): those pictures are cropped to the GIF's
+                # size as the page shows them, not scaled (perceptual.py scales every output,
+                # which resamples the whole picture by a 1/569 step, as a page that scales does).
+                size, padded = self.size, False
+                if kind == "video":
+                    ow, oh = p.probe_size(out)
+                    w, h = self.size
+                    padded = (ow, oh) != (w, h) and (ow, oh) == (w + w % 2, h + h % 2)
+                    if padded:
+                        size = (ow, oh)
+                p.grid_frames_ffmpeg(out, size, d, "o", alpha_track=(kind == "avif" and p.has_alpha_track(out)))
+                if padded:
+                    from PIL import Image
+                    for x in os.listdir(d):
+                        if x.startswith("o"):
+                            path = os.path.join(d, x)
+                            Image.open(path).crop((0, 0) + tuple(self.size)).save(path)
             o = sorted(x for x in os.listdir(d) if x.startswith("o"))
             if not o:
                 raise RuntimeError("no pictures decoded")
@@ -221,7 +238,7 @@ class Perceptual:
             self.pairs += len(scores)
             wt = min(scores, key=lambda t: scores[t])
             # the mean over the evenly spaced ticks only (a sample of time); the worst over all
-            r = {"mean": statistics.fmean(scores[t] for t in self.ticks), "worst": scores[wt], "worst_tick": wt,
+            r = {"mean": statistics.fmean([scores[t] for t in self.ticks if t in scores] or list(scores.values())), "worst": scores[wt], "worst_tick": wt,
                  "worst_since_change_ms": self.since_change(wt),
                  "ticks": len(scores), "output_pictures": len(o), "gif_pictures": self.n,
                  "scores": {str(t): v for t, v in scores.items()}}
@@ -529,8 +546,8 @@ def main():
     ap.add_argument("--note", help="a line for the table's header (the machine, what else ran)")
     ap.add_argument("--remeasure", action="store_true",
                     help="also measure what gif2x serves with quality.py's code (a check of its report)")
-    ap.add_argument("--rejudge", metavar="JSON",
-                    help="no runs: a saved run's JSON judged again (ticks past a video's last decoded picture"
+    ap.add_argument("--rejudge", metavar="JSON[,JSON]",
+                    help="no runs: saved runs' JSON (a later one's GIFs replacing an earlier one's) judged again (ticks past a video's last decoded picture"
                          " dropped), its table and JSON rewritten to --out")
     ap.add_argument("--shared", metavar="DIR", help="the shared folder (default ../shared beside the clone): --gifs,"
                     " --quality and --perceptual default to its realworld/, bench/quality.py, bench/perceptual.py")
@@ -687,8 +704,17 @@ def rejudge(a):
     decoded (`output_pictures`; ffmpeg's fps filter ends at a video's last picture's start, so the
     ticks after it compared the GIF's last frame with the output's one before: a terminal recording's
     MP4 and ffmpeg's WebM both scored -13 there, gif2webp's WebP 87)."""
-    with open(a.rejudge) as fh:
-        data = json.load(fh)
+    data = None
+    # Several runs, comma-separated: a later run's GIF replaces an earlier one's.
+    for path in a.rejudge.split(","):
+        with open(path) as fh:
+            run = json.load(fh)
+        if data is None:
+            data = run
+            continue
+        again = {r["gif"]: r for r in run["gifs"]}
+        data["gifs"] = [again.pop(r["gif"], r) for r in data["gifs"]] + list(again.values())
+        data["meta"].setdefault("runs_merged", []).append(run["meta"].get("note"))
     for rec in data["gifs"]:
         web = rec.get("web") or {}
         outputs = [(x, x.get("file", "")) for x in web.get("renditions", [])]

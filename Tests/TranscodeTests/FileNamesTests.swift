@@ -80,24 +80,6 @@ import Testing
     #expect(message == "larger than the limit of 1073741824 bytes (1024 MiB) for one GIF; stopped reading there")
   }
 
-  @Test("an endless pipe that starts like a GIF stops at the limit")
-  func endlessPipe() throws {
-    let writer = Process()
-    writer.executableURL = URL(fileURLWithPath: "/bin/sh")
-    writer.arguments = ["-c", "printf GIF89a; exec cat /dev/zero"]
-    let pipe = Pipe()
-    writer.standardOutput = pipe
-    try writer.run()
-    defer {
-      writer.terminate()
-      writer.waitUntilExit()
-    }
-    let path = "/dev/fd/\(pipe.fileHandleForReading.fileDescriptor)"
-    #expect(throws: TranscodeError.badInput(path: path, .tooLarge(bytes: nil, limit: 1 << 20))) {
-      try InputFile.readGIF(path, cancellation: Cancellation(), limit: 1 << 20)
-    }
-  }
-
   @Test("/dev/zero is not a GIF, from its first bytes")
   func devZero() {
     #expect(throws: TranscodeError.badInput(path: "/dev/zero", .notAGIF(looksLike: "unknown"))) {
