@@ -8,8 +8,7 @@ struct WebOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "--to web keeps a rendition only when its PSNR against the GIF is at least this too, and"
-        + " searches for it before judging the moments (none by default; 35 dB was the old"
-        + " default).", valueName: "dB"))
+        + " searches for it before judging the moments (none by default).", valueName: "dB"))
   var minPSNR: Double?
 
   @Option(
