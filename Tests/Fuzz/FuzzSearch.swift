@@ -9,13 +9,16 @@ func fuzzSearch(_ data: UnsafeBufferPointer<UInt8>) {
   let low = input.int(0...100)
   let range = low...(low + input.int(0...100))
   let direction: SettingSearch.Direction = input.bool() ? .higherIsBetter : .higherIsWorse
-  let target = 10 + Double(input.int(0...8900)) / 100
+  var target = 10 + Double(input.int(0...8900)) / 100
   var search = SettingSearch(
     range: range, direction: direction, target: target, start: input.int(0...250),
     slope: Double(input.int(0...1000)) / 100, maxTrials: input.int(0...12),
     closeEnough: Double(input.int(0...100)) / 100)
   // A quality target's search runs on the worst moment's score instead (points, not dB).
-  if input.bool() { search = search.scored(target: Double(input.int(3000...10100)) / 100) }
+  if input.bool() {
+    search = search.scored(target: Double(input.int(3000...10100)) / 100)
+    target = search.target
+  }
   if input.bool() { search.ceiling = input.int(1...1 << 30) }
   // `--to web`'s economy: no trial that could save less than this share.
   if input.bool() { search.smallestSaving = Double(input.int(0...20)) / 100 }
