@@ -687,13 +687,18 @@ def main():
         results.append(rec)
     meta["wall_seconds"] = time.perf_counter() - started
     meta["load_at_end"] = os.getloadavg()
+    publish(a.out, meta, results, not a.no_guard)
+
+
+def publish(out, meta, results, guard):
+    """The summary and table printed, and written to OUT with every number as JSON beside it."""
     summary = summarize(results)
-    text = report(meta, results, summary, not a.no_guard)
+    text = report(meta, results, summary, guard)
     print(text)
-    if a.out:
-        with open(a.out, "w") as fh:
+    if out:
+        with open(out, "w") as fh:
             fh.write(text + "\n")
-        jpath = a.out[:-4] + ".json" if a.out.endswith(".txt") else a.out + ".json"
+        jpath = out[:-4] + ".json" if out.endswith(".txt") else out + ".json"
         with open(jpath, "w") as fh:
             json.dump({"meta": meta, "summary": summary, "gifs": results}, fh, indent=1)
             fh.write("\n")
@@ -740,16 +745,7 @@ def rejudge(a):
             rec["flags"] = flags + rec["perceptual"]["flags"]
     meta, results = data["meta"], data["gifs"]
     meta["rejudged"] = "ticks past a video's last decoded picture dropped"
-    summary = summarize(results)
-    text = report(meta, results, summary, any(r.get("guard") for r in results))
-    print(text)
-    if a.out:
-        with open(a.out, "w") as fh:
-            fh.write(text + "\n")
-        jpath = a.out[:-4] + ".json" if a.out.endswith(".txt") else a.out + ".json"
-        with open(jpath, "w") as fh:
-            json.dump({"meta": meta, "summary": summary, "gifs": results}, fh, indent=1)
-            fh.write("\n")
+    publish(a.out, meta, results, any(r.get("guard") for r in results))
     return 0
 
 
