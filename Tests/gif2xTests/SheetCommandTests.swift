@@ -136,14 +136,15 @@ final class SheetCommandTests: FolderSuite {
     }
   }
 
-  /// Two different 1x1 frames on a `side` x `side` canvas: two cells of the canvas's size.
-  func largeCanvas(side: Int) throws -> (folder: URL, gif: String) {
+  /// `frames` different 1x1 frames (red, blue, red, ... along the top row, kept) on a `side` x
+  /// `side` canvas: as many cells of the canvas's size.
+  func largeCanvas(side: Int, frames: Int = 2) throws -> (folder: URL, gif: String) {
     var b: [UInt8] = Array("GIF89a".utf8)
     let le = [UInt8(side & 0xFF), UInt8(side >> 8)]
     b += le + le + [0x80, 0, 0] + [255, 0, 0, 0, 0, 255]
-    for i in 0..<2 {
-      b += [0x21, 0xF9, 4, 0x04, 10, 0, 0, 0, 0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0]
-      b += [2, 2, UInt8(4 | i << 3 | (5 & 1) << 6), UInt8(5 >> 2), 0]
+    for i in 0..<frames {
+      b += [0x21, 0xF9, 4, 0x04, 10, 0, 0, 0, 0x2C, UInt8(i / 2), 0, 0, 0, 1, 0, 1, 0, 0]
+      b += [2, 2, UInt8(4 | (i % 2) << 3 | (5 & 1) << 6), UInt8(5 >> 2), 0]
     }
     let gif = folder.appendingPathComponent("large.gif")
     try Data(b + [0x3B]).write(to: gif)
@@ -171,5 +172,19 @@ final class SheetCommandTests: FolderSuite {
     #expect(paged.status == 0, "\(paged.stderr)")
     #expect(paged.stderr.isEmpty, "\(paged.stderr)")
     #expect(paged.stdout.hasSuffix("2 pages 2049x2049, 2049x2049)\n"), "\(paged.stdout)")
+  }
+
+  @Test("aseprite formats and frames no page holds: exit 65 from the first frames, nothing written")
+  func asepriteNoPageHolds() throws {
+    // 40 distinct 4096x4096 cells: any 17 cover more than a page can (2^28 px, FFmpeg's limit).
+    let (folder, gif) = try largeCanvas(side: 4096, frames: 40)
+    let run = try CLI.run(["--sheet", gif])
+    #expect(run.status == 65)
+    #expect(
+      run.stderr
+        == "error: \(gif): the frames cover more than 268435455 pixels, more than one page holds"
+        + " at any --max-size, and aseprite-hash describes one page; use --format phaser,"
+        + " texturepacker-hash or texturepacker-array\n")
+    #expect(try files(folder) == ["large.gif"])
   }
 }

@@ -1,5 +1,5 @@
 /// A rectangle of pixels: where a frame sits on the canvas.
-package struct PixelRect: Equatable, Sendable, Codable {
+package struct PixelRect: Hashable, Sendable, Codable {
   package var x: Int
   package var y: Int
   package var width: Int

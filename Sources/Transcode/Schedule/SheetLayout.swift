@@ -116,6 +116,9 @@ package struct PageBounds {
     guard width <= side && height <= side else { return false }
     let w = powerOfTwo ? SheetLayout.powerOfTwo(atLeast: width) : width
     let h = powerOfTwo ? SheetLayout.powerOfTwo(atLeast: height) : height
-    return (w + 128) * (h + 128) < Int(Int32.max) / 8
+    return (w + 128) * (h + 128) < Self.maxPixels
   }
+
+  /// The pixel count `av_image_check_size` allows, padding included: no page holds more.
+  package static let maxPixels = Int(Int32.max) / 8
 }

@@ -22,9 +22,14 @@ extension Transcoder {
     var needed = [Bool](repeating: false, count: index.frames.count)
     for run in plan.timeline.runs { needed[run.frame] = true }
     let layoutOptions = request.layout
+    let onePage = largestOnePage(request)
     let survey = try FrameSurvey.run(
       plan.source, path: path, needed: needed, hash: layoutOptions.dedup, trim: layoutOptions.trim,
-      strict: request.strict, cancellation: cancellation)
+      strict: request.strict, pageArea: onePage, scale: layoutOptions.scale,
+      cancellation: cancellation)
+    if survey.overflowed, let pixels = onePage {
+      throw .cannotConvert(path: path, .sheet(.overflowsOnePage(request.format, pixels: pixels)))
+    }
     var distinct: Set<Int> = []
     while true {
       let (cells, cellOfFrame) = survey.cells(dedup: layoutOptions.dedup, distinct: distinct)
@@ -78,6 +83,15 @@ extension Transcoder {
     // PNG pages go through libpng (linked in); WebP pages load libwebp, never FFmpeg.
     guard request.imageFormat == .webp else { return }
     try WebPLibrary.load()
+  }
+
+  /// For a data format that describes one page: the most pixels a page of the image format
+  /// holds at any size limit (frames covering more can never fit, whatever `--max-size` says).
+  /// nil for formats with pages.
+  private static func largestOnePage(_ request: SheetRequest) -> Int? {
+    guard !request.format.describesPages else { return nil }
+    let side = request.imageFormat.maxSide
+    return min(side * side, PageBounds.maxPixels)
   }
 
   /// The layout of `cells`, scaled; frames that do not fit a page, or pages that the data

@@ -14,12 +14,18 @@ struct FrameSurvey {
   var sources: [PixelRect?]
   /// Per GIF frame: the content hash (0 when not computed).
   var hashes: [UInt64]
+  /// Whether the survey stopped early because the distinct frames already cover more pixels
+  /// than `pageArea` allows (then `sources` and `hashes` are incomplete).
+  var overflowed = false
 
   /// Decodes frames up to the last one `needed` marks; hashes them when `hash`, finds their
-  /// opaque bounds when `trim`. With neither, nothing is decoded.
+  /// opaque bounds when `trim`. With neither, nothing is decoded. With `pageArea` (the pixels
+  /// one page holds, for a data format that describes one page), it stops as soon as the
+  /// distinct frames, at `scale`, cover more: they cannot fit, and a bomb of thousands of big
+  /// frames is refused after the first few instead of after all of them.
   static func run(
     _ source: GIFSource, path: String, needed: [Bool], hash: Bool, trim: Bool, strict: Bool,
-    cancellation: Cancellation
+    pageArea: Int? = nil, scale: Int = 1, cancellation: Cancellation
   ) throws(TranscodeError) -> FrameSurvey {
     let index = source.index
     let whole = PixelRect(x: 0, y: 0, width: index.canvasWidth, height: index.canvasHeight)
@@ -27,8 +33,9 @@ struct FrameSurvey {
       sources: needed.map { $0 ? whole : nil }, hashes: Array(repeating: 0, count: needed.count))
     guard hash || trim, let last = needed.lastIndex(of: true) else { return survey }
     let reader = try FrameReader(source, path: path, strict: strict, cancellation: cancellation)
-    var sink = Sink(survey: survey, hash: hash, trim: trim, canvas: whole)
-    try reader.feed(&sink, through: last) { needed[$0] }
+    var sink = Sink(
+      survey: survey, hash: hash, trim: trim, canvas: whole, pageArea: pageArea, scale: scale)
+    sink.survey.overflowed = try !reader.feed(&sink, through: last) { needed[$0] }
     return sink.survey
   }
 
@@ -38,6 +45,17 @@ struct FrameSurvey {
     let hash: Bool
     let trim: Bool
     let canvas: PixelRect
+    let pageArea: Int?
+    let scale: Int
+    /// The (hash, rect) of each cell so far, and their pixels at `scale`: a lower bound on
+    /// what the pages must hold (a hash collision only merges, never adds).
+    var seen: Set<CellKey> = []
+    var area = 0
+
+    struct CellKey: Hashable {
+      var hash: UInt64
+      var rect: PixelRect
+    }
 
     mutating func take(
       frame: Int, canvas bytes: UnsafeRawBufferPointer
@@ -49,7 +67,12 @@ struct FrameSurvey {
           FrameHasher.opaqueBounds(bytes, width: canvas.width, height: canvas.height)
           ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
       }
-      return true
+      guard let pageArea, let rect = survey.sources[frame] else { return true }
+      let key = CellKey(hash: hash ? survey.hashes[frame] : UInt64(frame), rect: rect)
+      if seen.insert(key).inserted {
+        area += rect.width * scale * rect.height * scale
+      }
+      return area <= pageArea
     }
   }
 
