@@ -50,8 +50,13 @@ final class AnimatedAVIFWriter {
     image.pointee.yuvRange = settings.lossless ? AVIF_RANGE_FULL : AVIF_RANGE_LIMITED
     encoder.pointee.codecChoice = AVIFLibrary.codec
     encoder.pointee.speed = Int32(speed)
-    // Two threads whatever the machine (libaom's row-mt bytes are the same for any count above
-    // one, measured: 2 and 4): never the core count, which would change the bytes.
+    // Two threads whatever the machine: never the core count, which would change the bytes.
+    // Without row-mt, which libavif turns on for more than one thread: libaom 3.6's row-mt
+    // encoder (Debian 12's 3.6.0-1+deb12u1) drifts from what it writes after a run of
+    // frames of fine noise, and every later frame decodes as garbage (a 256x256 GIF: 8.7 dB
+    // at quality 50 with row-mt, 38.6 dB without; ffmpeg and libavif decode the same
+    // garbage; AVIFNoiseTests).
+    // Without it the threads work on tiles, and the bytes are those of one thread.
     encoder.pointee.maxThreads = 2
     encoder.pointee.timescale = UInt64(timescale)
     let quantizer =
@@ -71,6 +76,7 @@ final class AnimatedAVIFWriter {
     // 772,658 bytes (-3.7%; 5 smaller by 1-23%, 3 larger by 4-25%), and the temporal filter
     // the alternate references need is the slowest step it drops.
     avifEncoderSetCodecSpecificOption(encoder, "auto-alt-ref", "0")
+    avifEncoderSetCodecSpecificOption(encoder, "row-mt", "0")
     if screenContent {
       avifEncoderSetCodecSpecificOption(encoder, "tune-content", "screen")
     }
