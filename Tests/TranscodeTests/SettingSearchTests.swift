@@ -571,4 +571,46 @@ import Testing
     #expect(sample.playLength == 27)
     #expect(schedule.frames(of: [1..<3, 6..<8], frameCount: 8) == [1..<3, 6..<8])
   }
+
+  /// A lift's climb on a score curve: the indexes it tried, in order, and its answer.
+  func climb(
+    _ curve: (Int) -> Double, goal: Double, count: Int = 51, maxTrials: Int = 6
+  ) -> (tried: [Int], found: Int?) {
+    var tried: [Int] = []
+    var slope = 1.0
+    let found = SettingSearch.climb(
+      from: 0, scoring: curve(0), to: goal, count: count, slope: &slope, maxTrials: maxTrials,
+      maxStep: 16
+    ) { (i: Int) -> Double in
+      tried.append(i)
+      return curve(i)
+    }
+    return (tried, found)
+  }
+
+  @Test("a lift's climb: up by the slope, then between the last under and the first over")
+  func climbSmooth() {
+    // 50 + 2 per step: 11 is the lowest at 71 or more.
+    let run = climb({ 50 + 2 * Double($0) }, goal: 71)
+    #expect(run.tried == [16, 11, 10])
+    #expect(run.found == 11)
+  }
+
+  @Test("a climb whose gain cannot reach the goal tries the best setting: scores jump")
+  func climbJump() {
+    // A WebP window: 54 and a little more per step up to 16, 95 from 17 on.
+    let curve = { (i: Int) -> Double in i < 17 ? 54 + 0.05 * Double(i) : 95 }
+    let run = climb(curve, goal: 71, maxTrials: 7)
+    #expect(run.tried == [16, 50, 30, 22, 19, 18, 17])
+    #expect(run.found == 17)
+    // With fewer trials, the lowest that reached it so far.
+    #expect(climb(curve, goal: 71, maxTrials: 4).found == 22)
+  }
+
+  @Test("a climb no setting completes: nil, after the best setting")
+  func climbOutOfReach() {
+    let run = climb({ 50 + 0.1 * Double($0) }, goal: 71)
+    #expect(run.tried == [16, 50])
+    #expect(run.found == nil)
+  }
 }
