@@ -336,7 +336,6 @@ struct TargetSearch {
   ) throws(TranscodeError) -> Candidate<Summary> {
     let candidates = search.candidates
     let at = candidates.firstIndex(of: found.trial.setting) ?? 0
-    func worst(_ c: Candidate<Summary>) -> Double { c.fidelity.moments?.worst ?? .infinity }
     guard worst(found) < goal, ceiling.map({ found.trial.bytes < $0 }) ?? true else { return found }
     var made = [at: found]
     var slope = max(0.2, search.slope / 0.3)
@@ -351,6 +350,11 @@ struct TargetSearch {
     let chosen = reached ?? made.max { worst($0.value) < worst($1.value) }!.key
     for (index, output) in made where index != chosen { output.files.discard() }
     return made[chosen]!
+  }
+
+  /// A whole output's worst moment (infinity when it was not scored).
+  private func worst<Summary>(_ c: Candidate<Summary>) -> Double {
+    c.fidelity.moments?.worst ?? .infinity
   }
 
   /// The shown frames a lift's window trial covers: its worst picture ``windowLead`` from the
@@ -390,7 +394,6 @@ struct TargetSearch {
     func index(_ c: Candidate<Summary>) -> Int {
       candidates.firstIndex(of: c.trial.setting) ?? 0
     }
-    func worst(_ c: Candidate<Summary>) -> Double { c.fidelity.moments?.worst ?? .infinity }
     var low = found
     var slope = max(0.2, search.slope / 0.3)
     var probed: [Int: [Int: Double]] = [:]

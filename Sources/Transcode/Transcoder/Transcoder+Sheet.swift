@@ -86,7 +86,7 @@ extension Transcoder {
   }
 
   /// For a data format that describes one page: the most pixels a page of the image format
-  /// holds at any size limit (frames covering more can never fit, whatever `--max-size` says).
+  /// holds at any size limit (frames covering more can never fit, whatever the limit given).
   /// nil for formats with pages.
   private static func largestOnePage(_ request: SheetRequest) -> Int? {
     guard !request.format.describesPages else { return nil }

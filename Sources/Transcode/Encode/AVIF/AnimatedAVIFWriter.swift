@@ -51,12 +51,13 @@ final class AnimatedAVIFWriter {
     encoder.pointee.codecChoice = AVIFLibrary.codec
     encoder.pointee.speed = Int32(speed)
     // Two threads whatever the machine: never the core count, which would change the bytes.
-    // Without row-mt, which libavif turns on for more than one thread: libaom 3.6's row-mt
-    // encoder (Debian 12's 3.6.0-1+deb12u1) drifts from what it writes after a run of
-    // frames of fine noise, and every later frame decodes as garbage (a 256x256 GIF: 8.7 dB
-    // at quality 50 with row-mt, 38.6 dB without; ffmpeg and libavif decode the same
-    // garbage; AVIFNoiseTests).
-    // Without it the threads work on tiles, and the bytes are those of one thread.
+    // Without row-mt, which libavif turns on for more than one thread: libaom 3.6's threaded
+    // encoder (Debian 12's 3.6.0-1+deb12u1) drifts from what it writes after a run of frames
+    // of fine noise, and every later frame decodes as garbage (a 256x256 GIF: 8.7 dB at
+    // quality 50 with row-mt, 38.6 dB without; ffmpeg and libavif decode the same garbage;
+    // AVIFNoiseTests). Two tile columns instead of row-mt drift the same way; `enable-cdef=0`
+    // with row-mt does not (its threaded CDEF is the cause). With one tile and no row-mt the
+    // bytes are those of one thread.
     encoder.pointee.maxThreads = 2
     encoder.pointee.timescale = UInt64(timescale)
     let quantizer =
