@@ -574,18 +574,20 @@ import Testing
 
   /// A lift's climb on a score curve: the indexes it tried, in order, and its answer.
   func climb(
-    _ curve: (Int) -> Double, goal: Double, count: Int = 51, maxTrials: Int = 6
-  ) -> (tried: [Int], found: Int?) {
+    _ curve: (Int) -> Double, goal: Double, count: Int = 51, maxTrials: Int = 6,
+    pairs: Bool = false
+  ) -> (tried: [Int], found: Int?, ahead: [Int]) {
     var tried: [Int] = []
+    var ahead: [Int] = []
     var slope = 1.0
     let found = SettingSearch.climb(
       from: 0, scoring: curve(0), to: goal, count: count, slope: &slope, maxTrials: maxTrials,
-      maxStep: 16
+      maxStep: 16, pairs: pairs, ahead: { ahead.append($0) }
     ) { (i: Int) -> Double in
       tried.append(i)
       return curve(i)
     }
-    return (tried, found)
+    return (tried, found, ahead)
   }
 
   @Test("a lift's climb: up by the slope, then between the last under and the first over")
@@ -605,6 +607,30 @@ import Testing
     #expect(run.found == 17)
     // With fewer trials, the lowest that reached it so far.
     #expect(climb(curve, goal: 71, maxTrials: 4).found == 22)
+  }
+
+  @Test("a climb in pairs: a near miss and the setting above it close it in one round")
+  func climbPairNearMiss() {
+    // 16 is aimed at 71 by the prior slope and lands 0.2 under it; 17 is over.
+    let curve = { (i: Int) -> Double in 50 + 1.3 * Double(i) }
+    let paired = climb(curve, goal: 71, maxTrials: 1, pairs: true)
+    #expect(paired.tried == [16, 17])
+    #expect(paired.ahead == [17])
+    #expect(paired.found == 17)
+    // One at a time, the same answer takes a second round.
+    #expect(climb(curve, goal: 71, maxTrials: 1).found == nil)
+    #expect(climb(curve, goal: 71, maxTrials: 2).tried == [16, 17])
+  }
+
+  @Test("a climb in pairs goes on from the higher of two misses; a pass needs no partner")
+  func climbPairMisses() {
+    // 1 a step, goal 71.5: 16 and 17 miss, 22 passes (23, told ahead, is never scored), 21
+    // misses (its partner would be 22, known).
+    let run = climb({ 50 + Double($0) }, goal: 71.5, pairs: true)
+    #expect(run.tried == [16, 17, 22, 21])
+    #expect(run.ahead == [17, 23])
+    #expect(run.found == 22)
+    #expect(climb({ 50 + Double($0) }, goal: 71.5).tried == [16, 22, 21])
   }
 
   @Test("a climb no setting completes: nil, after the best setting")

@@ -438,15 +438,22 @@ extension SettingSearch {
   /// the next trial is the best setting (scores jump: a UI demo's WebP window went from 54.5 at
   /// quality 66 to 94.8 at 67). Returns the lowest index found that reaches the goal, or nil
   /// when none of `maxTrials` did.
+  ///
+  /// With `pairs`, a trial that misses the goal is followed at once by the index above it, in
+  /// the same round (`maxTrials` counts rounds): a trial aimed at the goal lands on either side
+  /// of it, and a near miss then closes the climb without another round. `ahead`, when given,
+  /// is told that index before the round's trial, for another thread to make meanwhile; what
+  /// the climb finds does not depend on it.
   package static func climb<E: Error>(
     from start: Int, scoring base: Double, to goal: Double, count: Int, slope: inout Double,
-    maxTrials: Int, maxStep: Int, score: (Int) throws(E) -> Double
+    maxTrials: Int, maxStep: Int, pairs: Bool = false, ahead: ((Int) -> Void)? = nil,
+    score: (Int) throws(E) -> Double
   ) throws(E) -> Int? {
     var under = (index: start, score: base)
     var over: (index: Int, score: Double)? = nil
     var toBest = false
     for _ in 0..<maxTrials {
-      let next: Int
+      var next: Int
       if let over {
         guard over.index - under.index > 1 else { break }
         let share =
@@ -458,10 +465,21 @@ extension SettingSearch {
         let steps = Int(((goal - under.score) / slope).rounded(.up))
         next = toBest ? count - 1 : min(count - 1, under.index + min(maxStep, max(1, steps)))
       }
-      let scored = try score(next)
+      let partner = pairs && next + 1 < (over?.index ?? count) ? next + 1 : nil
+      if let partner { ahead?(partner) }
+      var scored = try score(next)
       if scored >= goal {
         over = (next, scored)
         continue
+      }
+      if let partner {
+        let above = try score(partner)
+        if above >= goal {
+          under = (next, scored)
+          over = (partner, above)
+          continue
+        }
+        (next, scored) = (partner, above)
       }
       let gained = (scored - under.score) / Double(next - under.index)
       under = (next, scored)

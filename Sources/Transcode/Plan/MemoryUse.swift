@@ -108,9 +108,14 @@ extension GIFPlan {
   /// Throws unless `use` fits in `limit` bytes for this GIF: called by every mode that decodes,
   /// after the scan and before any canvas or encoder is made.
   package func requireMemory(_ use: MemoryUse, limit: Int) throws(TranscodeError) {
-    let need = use.need(
+    let need = needed(use)
+    if need.bytes > limit { throw .cannotConvert(path: path, .overMemory(need, limit: limit)) }
+  }
+
+  /// What `use` holds at once for this GIF.
+  package func needed(_ use: MemoryUse) -> MemoryUse.Need {
+    use.need(
       width: index.canvasWidth, height: index.canvasHeight, frames: index.frames.count,
       fileBytes: source.bytes.count)
-    if need.bytes > limit { throw .cannotConvert(path: path, .overMemory(need, limit: limit)) }
   }
 }

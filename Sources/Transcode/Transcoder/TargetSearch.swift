@@ -68,6 +68,14 @@ struct TargetSearch {
   /// the outcome is the same): a screen recording's AVIF waited 2.8 s for its WebP bound
   /// with a core idle. A GIF tried whole waits: each of its trials is a kept output.
   var lateReady: (() -> Bool)? = nil
+  /// Whether lifts go in pairs (``SettingSearch/climb``'s `pairs`, and a whole output one
+  /// setting above the lifted one when that one misses): for an encoder that keeps to one
+  /// thread (libaom without row-mt), whose second of a pair is made on the other core.
+  var pairs = false
+  /// Whether the second of a pair is made beside the first on a second thread (``Ahead``),
+  /// when memory holds a second encoder. The trials, the outcome and the files are the same
+  /// either way.
+  var ahead = false
 
   /// A ceiling and a sample ratio told after the first trial (``late``).
   struct Late {
@@ -127,34 +135,40 @@ struct TargetSearch {
   /// them; called before any encode); `encode` writes the output at a setting into the files
   /// given, over the whole schedule (nil) or the sampled one, without committing.
   func run<Summary>(
-    files: () throws(TranscodeError) -> OutputFiles,
-    encode: (Int, VideoSchedule?, OutputFiles) throws(TranscodeError) -> Summary,
+    files: @escaping () throws(TranscodeError) -> OutputFiles,
+    encode: @escaping (Int, VideoSchedule?, OutputFiles) throws(TranscodeError) -> Summary,
     setting: Setting
   ) throws(TranscodeError) -> Ending<Summary> {
-    let frameCount = measuring.index.frames.count
-    let whole = Array(repeating: 0..<frameCount, count: max(1, plays))
-    // What the search compares: the worst moment's score, or PSNR.
-    let scoreLed = self.scoreLed
-    func figure(_ f: Fidelity) -> Double {
-      scoreLed ? f.moments?.worst ?? -Double.infinity : f.psnr
-    }
     typealias Made = Candidate<Summary>
-    // A complete output at `setting`, measured.
     var started = 0
     func starting() {
       started += 1
       onEncode?(started)
     }
-    func full(_ setting: Int, into claimed: OutputFiles) throws(TranscodeError) -> Made {
+    // Every trial goes through these, made here or ahead on a second thread (``ahead``):
+    // complete outputs (each in files of its own, removed when it is not kept), and samples
+    // and windows (their files removed once measured). An encode is counted when the search
+    // takes its trial.
+    let handed = Handed(value: (search: self, files: files, encode: encode))
+    let wholes = Ahead<Int, Made>(leftover: { $0.files.discard() }) { setting in
+      let (search, files, encode) = handed.value
+      return Result { () throws(TranscodeError) -> Made in
+        try search.whole(setting, into: try files(), encode: encode)
+      }
+    }
+    defer { wholes.finish() }
+    let parts = Ahead<PartKey, Fidelity> { key in
+      let (search, _, encode) = handed.value
+      return Result { () throws(TranscodeError) -> Fidelity in
+        try search.part(key, encode: encode)
+      }
+    }
+    defer { parts.finish() }
+    let aheadOn = self.ahead
+    func full(_ setting: Int) throws(TranscodeError) -> Made {
       try cancellation.check()
       starting()
-      let summary = try encode(setting, nil, claimed)
-      let fidelity = try measure(claimed, segments: whole)
-      var trial = SettingSearch.Trial(setting: setting, measured: fidelity)
-      trial.psnr = figure(fidelity)
-      return Candidate(
-        trial: trial,
-        files: claimed, summary: summary, fidelity: fidelity)
+      return try wholes.value(setting)
     }
     var best: Made? = nil
     func keep(_ candidate: Made) {
@@ -180,7 +194,6 @@ struct TargetSearch {
     if let windows = sample.windows {
       let claimed = try files()
       let sampled = schedule.sampled(windows)
-      let segments = schedule.frames(of: windows, frameCount: frameCount)
       // Whole pictures per sampled picture: a sample's bytes times this predict the whole's,
       // corrected by a measured ratio when there is one.
       let pictures = Double(schedule.entries.count) / Double(max(1, sampled.entries.count))
@@ -196,12 +209,9 @@ struct TargetSearch {
       let outcome = try search.run(
         { (setting) throws(TranscodeError) -> (Double, Int) in
           try cancellation.check()
-          let trial = try OutputFiles(
-            targets: [output], replace: true, cancellation: cancellation)
-          defer { trial.discard() }
           starting()
-          _ = try encode(setting, sampled, trial)
-          let fidelity = try measure(trial, segments: segments, ssim: false, moments: scoreLed)
+          let fidelity = try parts.value(
+            PartKey(setting: setting, windows: windows, moments: scoreLed))
           return (figure(fidelity), fidelity.bytes)
         },
         ceilingAfterFirst: late == nil
@@ -231,7 +241,9 @@ struct TargetSearch {
         claimed.discard()
         return .hopeless(outcome.chosen, predictedBytes: predicted)
       }
-      let first = try full(outcome.chosen.setting, into: claimed)
+      try cancellation.check()
+      starting()
+      let first = try whole(outcome.chosen.setting, into: claimed, encode: encode)
       let prediction = max(1, Double(outcome.chosen.bytes) * scale)
       measuredRatio = Double(first.trial.bytes) / prediction * (sampleRatio ?? 1)
       keep(first)
@@ -251,7 +263,7 @@ struct TargetSearch {
         let corrected = search.correction(
           from: first.trial.setting, measured: first.trial.psnr, trials: outcome.trials)
       {
-        keep(try full(corrected, into: try files()))
+        keep(try full(corrected))
         encodes += 1
       }
     } else {
@@ -259,7 +271,7 @@ struct TargetSearch {
       if let floor { search.target = min(search.target, floor) }
       let outcome = try search.run(
         { (setting) throws(TranscodeError) -> (Double, Int) in
-          let candidate = try full(setting, into: try files())
+          let candidate = try full(setting)
           keep(candidate)
           return (candidate.trial.psnr, candidate.trial.bytes)
         },
@@ -274,27 +286,27 @@ struct TargetSearch {
     if let scoreFloor, let found = best {
       let encodeWhole = { (setting: Int) throws(TranscodeError) -> Made in
         encodes += 1
-        return try full(setting, into: try files())
+        return try full(setting)
       }
       let goal = scoreFloor + Self.scoreMargin
       // A trial of one window alone: the worst moment's score of its pictures.
       let probe = { (setting: Int, window: Range<Int>) throws(TranscodeError) -> Double in
         try cancellation.check()
-        let trial = try OutputFiles(targets: [output], replace: true, cancellation: cancellation)
-        defer { trial.discard() }
         starting()
         encodes += 1
-        _ = try encode(setting, schedule.sampled([window]), trial)
-        let fidelity = try measure(
-          trial, segments: schedule.frames(of: [window], frameCount: frameCount), ssim: false,
-          moments: true)
+        let fidelity = try parts.value(PartKey(setting: setting, windows: [window], moments: true))
         return fidelity.moments?.worst ?? -Double.infinity
       }
+      let probeAhead: ((Int, Range<Int>) -> Void)? =
+        aheadOn
+        ? { parts.start(PartKey(setting: $0, windows: [$1], moments: true)) } : nil
+      let wholeAhead: ((Int) -> Void)? = aheadOn ? { wholes.start($0) } : nil
       if windowLifts {
         best = try liftByWindow(
-          found, to: goal, ceiling: ceiling, encode: encodeWhole, probe: probe)
+          found, to: goal, ceiling: ceiling, encode: encodeWhole, probe: probe,
+          ahead: probeAhead, wholeAhead: wholeAhead)
       } else {
-        best = try lift(found, to: goal, ceiling: ceiling, encode: encodeWhole)
+        best = try lift(found, to: goal, ceiling: ceiling, encode: encodeWhole, ahead: wholeAhead)
       }
     }
     guard let chosen = best else { throw .internalError("\(output): no trial encode kept") }
@@ -332,7 +344,7 @@ struct TargetSearch {
   /// best-scoring one when none does; the others' files are discarded.
   private func lift<Summary>(
     _ found: Candidate<Summary>, to goal: Double, ceiling: Int?,
-    encode: (Int) throws(TranscodeError) -> Candidate<Summary>
+    encode: (Int) throws(TranscodeError) -> Candidate<Summary>, ahead: ((Int) -> Void)?
   ) throws(TranscodeError) -> Candidate<Summary> {
     let candidates = search.candidates
     let at = candidates.firstIndex(of: found.trial.setting) ?? 0
@@ -341,7 +353,8 @@ struct TargetSearch {
     var slope = max(0.2, search.slope / 0.3)
     let reached = try SettingSearch.climb(
       from: at, scoring: worst(found), to: goal, count: candidates.count, slope: &slope,
-      maxTrials: Self.maxLifts, maxStep: Self.maxLiftStep
+      maxTrials: Self.maxLifts, maxStep: Self.maxLiftStep, pairs: pairs,
+      ahead: ahead.map { ahead in { ahead(candidates[$0]) } }
     ) { (index) throws(TranscodeError) -> Double in
       let output = try encode(candidates[index])
       made[index] = output
@@ -383,12 +396,13 @@ struct TargetSearch {
   /// reaches the goal so calibrated (``maxProbes``, stepping by the score gained, then
   /// bisecting); the whole output is made at that setting and judged. If another moment (or
   /// the same one, off its calibration) still misses, the next lift starts from there, up to
-  /// ``maxLifts`` whole encodes. An AVIF of a 193-frame UI demo missed 70 at its sampled
+  /// ``maxLifts`` rounds. An AVIF of a 193-frame UI demo missed 70 at its sampled
   /// setting and took five whole lifts (19 of its 31 seconds) to reach it.
   private func liftByWindow<Summary>(
     _ found: Candidate<Summary>, to goal: Double, ceiling: Int?,
     encode: (Int) throws(TranscodeError) -> Candidate<Summary>,
-    probe trial: (Int, Range<Int>) throws(TranscodeError) -> Double
+    probe trial: (Int, Range<Int>) throws(TranscodeError) -> Double,
+    ahead: ((Int, Range<Int>) -> Void)?, wholeAhead: ((Int) -> Void)?
   ) throws(TranscodeError) -> Candidate<Summary> {
     let candidates = search.candidates
     func index(_ c: Candidate<Summary>) -> Int {
@@ -414,11 +428,29 @@ struct TargetSearch {
       let windowGoal = goal + (base - worst(low))
       let over = try SettingSearch.climb(
         from: at, scoring: base, to: windowGoal, count: candidates.count, slope: &slope,
-        maxTrials: Self.maxProbes, maxStep: Self.maxLiftStep
+        maxTrials: Self.maxProbes, maxStep: Self.maxLiftStep, pairs: pairs,
+        ahead: ahead.map { ahead in
+          { if probed[window.lowerBound]?[$0] == nil { ahead(candidates[$0], window) } }
+        }
       ) { (index) throws(TranscodeError) -> Double in try probe(index, window) }
       // No window trial reached the goal: nor would the whole.
       guard let pick = over else { break }
-      let made = try encode(candidates[pick])
+      // In pairs, the setting above is made whole too when this one misses: the window's
+      // calibration is off by a step as often as not (a UI demo's AVIF lifted to 70.8 against
+      // a goal of 71 took another round of window trials and a third whole encode to 71.9 one
+      // setting up).
+      let partner = pairs && pick + 1 < candidates.count ? pick + 1 : nil
+      if let partner { wholeAhead?(candidates[partner]) }
+      var made = try encode(candidates[pick])
+      if worst(made) < goal, let partner {
+        let above = try encode(candidates[partner])
+        if worst(above) >= worst(made) {
+          made.files.discard()
+          made = above
+        } else {
+          above.files.discard()
+        }
+      }
       guard worst(made) > worst(low) else {
         made.files.discard()
         break
@@ -427,6 +459,49 @@ struct TargetSearch {
       low = made
     }
     return low
+  }
+
+  /// What the search compares: the worst moment's score, or PSNR.
+  private func figure(_ f: Fidelity) -> Double {
+    scoreLed ? f.moments?.worst ?? -Double.infinity : f.psnr
+  }
+
+  /// A complete output at `setting` encoded into `claimed` and measured over every play.
+  private func whole<Summary>(
+    _ setting: Int, into claimed: OutputFiles,
+    encode: (Int, VideoSchedule?, OutputFiles) throws(TranscodeError) -> Summary
+  ) throws(TranscodeError) -> Candidate<Summary> {
+    try cancellation.check()
+    let frameCount = measuring.index.frames.count
+    let summary = try encode(setting, nil, claimed)
+    let fidelity = try measure(
+      claimed, segments: Array(repeating: 0..<frameCount, count: max(1, plays)))
+    var trial = SettingSearch.Trial(setting: setting, measured: fidelity)
+    trial.psnr = figure(fidelity)
+    return Candidate(trial: trial, files: claimed, summary: summary, fidelity: fidelity)
+  }
+
+  /// A trial of part of the timeline: a sample's windows, or the one window of a lift.
+  struct PartKey: Hashable, Sendable {
+    var setting: Int
+    var windows: [Range<Int>]
+    /// Whether its pictures are scored (a quality target, a lift), not only its PSNR.
+    var moments: Bool
+  }
+
+  /// `key`'s windows alone encoded at its setting into a hidden file (removed once measured)
+  /// and measured against the GIF's frames they show.
+  private func part<Summary>(
+    _ key: PartKey, encode: (Int, VideoSchedule?, OutputFiles) throws(TranscodeError) -> Summary
+  ) throws(TranscodeError) -> Fidelity {
+    try cancellation.check()
+    let trial = try OutputFiles(targets: [output], replace: true, cancellation: cancellation)
+    defer { trial.discard() }
+    _ = try encode(key.setting, schedule.sampled(key.windows), trial)
+    return try measure(
+      trial,
+      segments: schedule.frames(of: key.windows, frameCount: measuring.index.frames.count),
+      ssim: false, moments: key.moments)
   }
 
   /// `files`' output read back and compared with `segments` of the GIF's frames (SSIM too

@@ -90,6 +90,9 @@ protocol OutputRequest: SharesConversion where Conversion == ConversionOptions {
   func loadEncoder() throws(TranscodeError)
   /// What the job holds in memory at once for `plan`'s GIF (checked before the setup).
   func memoryUse(plan: GIFPlan) -> MemoryUse
+  /// Whether its encoder keeps to one thread: a target's search then makes its likely next
+  /// trial beside each one (``TargetSearch/ahead``).
+  var encodesOnOneThread: Bool { get }
   /// Everything decided before a pixel is decoded, for `plan`.
   func setup(plan: GIFPlan, cancellation: Cancellation) throws(TranscodeError) -> Setup
 }
@@ -107,6 +110,9 @@ extension OutputRequest {
 }
 
 extension VideoRequest: OutputRequest {
+  /// x264, libvpx and the AV1 encoders run their own threads.
+  var encodesOnOneThread: Bool { false }
+
   func loadEncoder() throws(TranscodeError) {
     // FFmpeg is loaded here, not at start-up: --info and --check never load it. The poster is
     // PNG through libpng, linked in.
@@ -124,6 +130,10 @@ extension VideoRequest: OutputRequest {
 }
 
 extension AnimationRequest: OutputRequest {
+  /// libaom through libavif, without row-mt (``AnimatedAVIFWriter``); libwebp's animation
+  /// encoder is on one thread too, but `--to web` makes the WebP beside the AVIF already.
+  var encodesOnOneThread: Bool { format == .avif }
+
   func loadEncoder() throws(TranscodeError) {
     switch format {
     case .webp:
@@ -233,7 +243,7 @@ extension Transcoder {
     ceiling: Int? = nil, sampleRatio: Double? = nil, floor: Double? = nil, start: Double? = nil,
     smallestSaving: Double = 0, onEncode: ((Int) -> Void)? = nil,
     late: (() throws(TranscodeError) -> TargetSearch.Late)? = nil,
-    lateReady: (() -> Bool)? = nil
+    lateReady: (() -> Bool)? = nil, holding held: MemoryUse? = nil
   ) throws(TranscodeError) -> Converted<Request.Setup.Summary> {
     let plan: GIFPlan
     if let read {
@@ -277,6 +287,13 @@ extension Transcoder {
     target.onEncode = onEncode
     target.late = late
     target.lateReady = lateReady
+    // A trial made ahead is a second encoder and meter beside what the job holds (`held`:
+    // `--to web`'s whole job, else the request's own), and only made when both fit.
+    let second = plan.needed(request.memoryUse(plan: plan)).bytes
+    target.pairs = request.encodesOnOneThread
+    target.ahead =
+      target.pairs
+      && plan.needed(held ?? request.memoryUse(plan: plan)).bytes + second <= request.maxMemory
     let ending = try target.run(
       files: files,
       encode: { (setting, sample, files) throws(TranscodeError) -> Request.Setup.Summary in

@@ -410,7 +410,7 @@ struct WebMaker: Sendable {
         r, read: plan, cancellation: cancellation, progress: nil, ceiling: bound?.bytes,
         sampleRatio: ratio, floor: request.minimumPSNR, start: start,
         smallestSaving: WebRequest.smallestSaving, onEncode: tell, late: late,
-        lateReady: awaitingReady)
+        lateReady: awaitingReady, holding: request.memoryUse(plan: plan))
       {
       case .made(let s, let measured):
         return .made((s.setting, s.warnings, s.fidelity), sampleRatio: measured)
