@@ -260,11 +260,7 @@ def bomb_run(gif2x, mode, name, blob, work, rss_limit_kb=2 << 20, wall_limit=60.
 
 
 # Known to fail, and why: printed as KNOWN, not counted (what issue 36 leaves open).
-KNOWN_BOMBS = {
-    ("bomb-2000-frames-4096x4096.gif", "webp"):
-        "issue 36's time bound, open: 2000 WebP frames of 4096x4096 run past 90 s (memory stays"
-        " near 550 MB)",
-}
+KNOWN_BOMBS = {}
 
 
 def bombs(gif2x, work):

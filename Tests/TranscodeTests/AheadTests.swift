@@ -64,9 +64,8 @@ import Testing
   func leftoversAndErrors() {
     let doubler = Doubler()
     let left = Mutex<[Int]>([])
-    let ahead = Ahead<Int, Int>(leftover: { value in left.withLock { $0.append(value) } }) {
-      doubler.work($0)
-    }
+    let ahead = Ahead<Int, Int>(
+      leftover: { value in left.withLock { $0.append(value) } }, work: { doubler.work($0) })
     ahead.start(7)
     #expect(throws: TranscodeError.internalError("negative -1")) { try ahead.value(-1) }
     ahead.finish()

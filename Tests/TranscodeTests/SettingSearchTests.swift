@@ -582,11 +582,11 @@ import Testing
     var slope = 1.0
     let found = SettingSearch.climb(
       from: 0, scoring: curve(0), to: goal, count: count, slope: &slope, maxTrials: maxTrials,
-      maxStep: 16, pairs: pairs, ahead: { ahead.append($0) }
-    ) { (i: Int) -> Double in
-      tried.append(i)
-      return curve(i)
-    }
+      maxStep: 16, pairs: pairs, ahead: { ahead.append($0) },
+      score: { (i: Int) -> Double in
+        tried.append(i)
+        return curve(i)
+      })
     return (tried, found, ahead)
   }
 

@@ -40,6 +40,15 @@
     (e, d))                                                                                   \
   X(CWEBP_LIBWEBPMUX, const char *, WebPAnimEncoderGetError, (WebPAnimEncoder * e), (e))      \
   V(CWEBP_LIBWEBPMUX, WebPAnimEncoderDelete, (WebPAnimEncoder * e), (e))                      \
+  X(CWEBP_LIBWEBPMUX, WebPMux *, WebPNewInternal, (int v), (v))                               \
+  V(CWEBP_LIBWEBPMUX, WebPMuxDelete, (WebPMux * m), (m))                                      \
+  X(CWEBP_LIBWEBPMUX, WebPMuxError, WebPMuxPushFrame,                                         \
+    (WebPMux * m, const WebPMuxFrameInfo *f, int c), (m, f, c))                               \
+  X(CWEBP_LIBWEBPMUX, WebPMuxError, WebPMuxSetAnimationParams,                                \
+    (WebPMux * m, const WebPMuxAnimParams *p), (m, p))                                        \
+  X(CWEBP_LIBWEBPMUX, WebPMuxError, WebPMuxSetCanvasSize, (WebPMux * m, int w, int h),        \
+    (m, w, h))                                                                                \
+  X(CWEBP_LIBWEBPMUX, WebPMuxError, WebPMuxAssemble, (WebPMux * m, WebPData *d), (m, d))      \
   X(CWEBP_LIBWEBPDEMUX, int, WebPGetDemuxVersion, (void), ())                                 \
   X(CWEBP_LIBWEBPDEMUX, int, WebPAnimDecoderOptionsInitInternal,                              \
     (WebPAnimDecoderOptions * o, int v), (o, v))                                              \

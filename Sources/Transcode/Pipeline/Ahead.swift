@@ -18,7 +18,7 @@ package final class Ahead<Key: Hashable & Sendable, Value>: @unchecked Sendable 
   /// for goes to `leftover` at ``finish()`` (a trial's files to remove).
   package init(
     leftover: @escaping @Sendable (Value) -> Void = { _ in },
-    _ work: @escaping @Sendable (Key) -> Result<Value, TranscodeError>
+    work: @escaping @Sendable (Key) -> Result<Value, TranscodeError>
   ) {
     self.work = work
     self.leftover = leftover

@@ -150,12 +150,14 @@ struct TargetSearch {
     // and windows (their files removed once measured). An encode is counted when the search
     // takes its trial.
     let handed = Handed(value: (search: self, files: files, encode: encode))
-    let wholes = Ahead<Int, Made>(leftover: { $0.files.discard() }) { setting in
-      let (search, files, encode) = handed.value
-      return Result { () throws(TranscodeError) -> Made in
-        try search.whole(setting, into: try files(), encode: encode)
-      }
-    }
+    let wholes = Ahead<Int, Made>(
+      leftover: { $0.files.discard() },
+      work: { setting in
+        let (search, files, encode) = handed.value
+        return Result { () throws(TranscodeError) -> Made in
+          try search.whole(setting, into: try files(), encode: encode)
+        }
+      })
     defer { wholes.finish() }
     let parts = Ahead<PartKey, Fidelity> { key in
       let (search, _, encode) = handed.value

@@ -29,6 +29,7 @@ static inline WebPAnimEncoder *cwebp_anim_encoder_new(int width, int height,
                                                       const WebPAnimEncoderOptions *options) {
   return WebPAnimEncoderNew(width, height, options);
 }
+static inline WebPMux *cwebp_mux_new(void) { return WebPMuxNew(); }
 static inline int cwebp_anim_decoder_options_init(WebPAnimDecoderOptions *options) {
   return WebPAnimDecoderOptionsInit(options);
 }

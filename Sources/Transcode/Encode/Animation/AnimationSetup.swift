@@ -178,12 +178,15 @@ struct PixelPreparation {
         dst[i] = word.littleEndian >> 24 == 0 ? fill : word
       }
     } else {
+      // Branch-free, so that it runs vectorised: a 4096x4096 canvas a frame adds up.
+      var cleared: UInt32 = 0
       for i in 0..<count {
         let word = src[i]
-        let clear = word & alphaMask == 0
-        transparent = transparent || clear
-        dst[i] = clear ? 0 : word
+        let keep: UInt32 = word & alphaMask == 0 ? 0 : .max
+        cleared |= ~keep
+        dst[i] = word & keep
       }
+      transparent = cleared != 0
     }
     return transparent
   }

@@ -34,6 +34,9 @@ final class AnimatedWebPWriter {
   private var losslessConfig = WebPConfig()
   private var losslessFrameConfig = WebPConfig()
   private var picture = WebPPicture()
+  /// The frames put together without the animation encoder, for a GIF too large for its
+  /// search (``WebPDirectFrames/minimumPixelFrames``).
+  private let direct: WebPDirectFrames?
   /// nil with `lossless` (every frame lossless).
   private let choice: WebPFrameChoice?
   /// gif2webp's recipe over the same pictures (``peerRecipePixels``), until a frame is lossy.
@@ -115,6 +118,10 @@ final class AnimatedWebPWriter {
     picture.use_argb = 1
     picture.width = Int32(settings.width)
     picture.height = Int32(settings.height)
+    direct =
+      settings.width * settings.height * frames > WebPDirectFrames.minimumPixelFrames
+      ? try WebPDirectFrames(width: settings.width, height: settings.height, loopCount: loopCount)
+      : nil
   }
 
   deinit {
@@ -130,6 +137,13 @@ final class AnimatedWebPWriter {
 
   /// Adds a full canvas (width * height * 4 bytes of straight RGBA) shown from `milliseconds`.
   func add(_ rgba: UnsafeRawBufferPointer, milliseconds: Int) throws(TranscodeError) {
+    if let direct {
+      // Lossless or the lossy quality for every frame: the choice weighs whole canvases.
+      try direct.add(
+        rgba, milliseconds: milliseconds, config: choice == nil ? losslessFrameConfig : config)
+      frames = direct.frames
+      return
+    }
     let ok = WebPPictureImportRGBA(
       &picture, rgba.baseAddress!.assumingMemoryBound(to: UInt8.self), picture.width * 4)
     guard ok != 0 else { throw .internalError("libwebp: out of memory for a frame") }
@@ -157,6 +171,7 @@ final class AnimatedWebPWriter {
 
   /// Ends the last frame at `milliseconds` and returns the file's bytes.
   func finish(milliseconds: Int) throws(TranscodeError) -> [UInt8] {
+    if let direct { return try direct.finish(milliseconds: milliseconds) }
     guard WebPAnimEncoderAdd(encoder, nil, Int32(milliseconds), nil) != 0 else {
       throw .internalError("WebP encoding failed: \(error)")
     }

@@ -29,18 +29,30 @@ enum WebPStill {
     var config = WebPConfig()
     guard cwebp_config_init(&config) != 0 else { throw .internalError("libwebp: version mismatch") }
     configure(&config)
+    return try image.pixels.withUnsafeBufferPointer { (pixels) throws(TranscodeError) -> [UInt8] in
+      try encode(
+        pixels.baseAddress!, width: image.width, height: image.height, rowBytes: image.width * 4,
+        config: config)
+    }
+  }
+
+  /// A WebP file of the `width` x `height` straight RGBA pixels at `rgba`, rows `rowBytes`
+  /// apart (a rectangle of a larger canvas), encoded with `config`.
+  static func encode(
+    _ rgba: UnsafePointer<UInt8>, width: Int, height: Int, rowBytes: Int, config: WebPConfig
+  ) throws(TranscodeError) -> [UInt8] {
+    var config = config
     var picture = WebPPicture()
     guard cwebp_picture_init(&picture) != 0 else {
       throw .internalError("libwebp: version mismatch")
     }
     defer { WebPPictureFree(&picture) }
     picture.use_argb = 1
-    picture.width = Int32(image.width)
-    picture.height = Int32(image.height)
-    let imported = image.pixels.withUnsafeBufferPointer {
-      WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(image.width * 4))
+    picture.width = Int32(width)
+    picture.height = Int32(height)
+    guard WebPPictureImportRGBA(&picture, rgba, Int32(rowBytes)) != 0 else {
+      throw .internalError("libwebp: out of memory for a \(width)x\(height) picture")
     }
-    guard imported != 0 else { throw .internalError("libwebp: out of memory for the page") }
     // The writer lives on the heap: libwebp keeps its address in the picture.
     let writer = UnsafeMutablePointer<WebPMemoryWriter>.allocate(capacity: 1)
     WebPMemoryWriterInit(writer)
