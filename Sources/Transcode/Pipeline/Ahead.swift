@@ -1,8 +1,9 @@
-/// Work made ahead on a second thread: while a search's trial runs on the caller's thread, the
-/// trial the search would make next should this one miss runs beside it, and is taken when the
-/// search asks for it. A single-threaded encoder (libaom without row-mt, ``AnimatedAVIFWriter``)
-/// then keeps two cores busy. What the search finds is the same either way: a trial's result
-/// depends on its key alone, never on the thread or the moment it was made.
+/// Work made ahead on a second thread: while a lift's trial runs on the caller's thread, the
+/// second of its pair (the setting above, made when the first misses) runs beside it, and is
+/// taken when the lift asks for it. A single-threaded encoder (libaom without row-mt,
+/// ``AnimatedAVIFWriter``) then keeps two cores busy. What the lift finds is the same either
+/// way: a trial's result depends on its key alone, never on the thread or the moment it was
+/// made.
 ///
 /// `@unchecked Sendable`: `made` and `running` are read and written under `lock`; `thread` only
 /// on the caller's thread (``start(_:)``, ``finish()``).
