@@ -161,4 +161,14 @@ import Testing
           options: ConversionOptions(targetPSNR: 10)))
         == nil)
   }
+
+  @Test("a lift's whole output predicted from its window's growth, under the window's own")
+  func liftedBytes() {
+    // A terminal recording's VP9 window: 7,928 bytes at crf 62, 17,718 at crf 45, its whole
+    // output 58,556 bytes at crf 62 (108,460 at 45, measured): 2.235^0.7 = 1.756.
+    #expect(TargetSearch.liftedBytes(58556, window: 7928, lifted: 17718) == 102_812)
+    // No growth, or no window: the whole output's own bytes.
+    #expect(TargetSearch.liftedBytes(58556, window: 7928, lifted: 7000) == 58556)
+    #expect(TargetSearch.liftedBytes(58556, window: 0, lifted: 17718) == 58556)
+  }
 }
