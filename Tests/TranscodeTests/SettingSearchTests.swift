@@ -376,6 +376,33 @@ import Testing
     return line(mid, low)
   }
 
+  /// A worst moment's score falls faster the lower the quality: a step down by the line
+  /// through two trials above the target takes ``SettingSearch/scoreDownShare`` of it.
+  @Test("a score's step down from two trials over the target is damped: no overshoot")
+  func scoreDownShare() {
+    // A screen recording's AVIF sample, worst moment per quantizer (measured at these six).
+    let measured: [(Double, Double)] = [
+      (19, 81.0), (24, 78.19), (29, 73.85), (31, 71.55), (32, 69.53), (36, 60.85),
+    ]
+    func recording(_ quality: Int) -> (Double, Int) {
+      let q = Double(AnimatedAVIFWriter.quantizer(quality: quality))
+      let above = measured.firstIndex { $0.0 >= q } ?? measured.count - 1
+      let i = min(max(1, above), measured.count - 1)
+      let (a, b) = (measured[i - 1], measured[i])
+      return (a.1 + (q - a.0) * (b.1 - a.1) / (b.0 - a.0), Int(90_000 * pow(0.96, q - 19)))
+    }
+    var search = SettingSearch.quality(.avif, target: 35, content: .screen)
+      .scored(target: 71).starting(near: 70)
+    search.smallestSaving = 0.06
+    #expect(search.downShare == 0.6)
+    let damped = run(search, recording)
+    #expect(damped.trials.map(\.setting) == [70, 62, 51])
+    #expect(damped.chosen.setting == 51)
+    // The undamped line: quality 43, far under, and two more trials to come back to 51.
+    search.downShare = 1
+    #expect(run(search, recording).trials.map(\.setting) == [70, 62, 43, 54, 51, 50])
+  }
+
   @Test("screen content's AVIF steps further from a first trial well over the target")
   func screenSlope() {
     #expect(SettingSearch.quality(.avif, target: 35).slope == 0.45)

@@ -102,6 +102,10 @@ package struct SettingSearch: Sendable {
     return search
   }
 
+  /// ``downShare`` for a worst moment's score: 0.6 of the line's steps from quality 62 lands
+  /// the screen recording's AVIF above on 51.
+  static let scoreDownShare = 0.6
+
   /// The same search for a worst-moment score (SSIMULACRA2 points, ``Moments/worst``) instead
   /// of dB: `target` in points, the first step's slope at 0.3 dB a point (the PSNR a score is
   /// led by, ``ConversionOptions/leadPSNR(for:)``), and a trial within half a point above the
@@ -111,8 +115,16 @@ package struct SettingSearch: Sendable {
     search.target = target
     search.slope = max(slope / 0.3, Self.minimumSlope)
     search.closeEnough = 0.5
+    search.downShare = Self.scoreDownShare
     return search
   }
+
+  /// The share of the steps a measured slope predicts that a step down from the lowest trial
+  /// meeting the target takes (1 for PSNR). A worst moment's score falls faster the lower the
+  /// quality, so the line through two trials above the target overshoots it: a screen
+  /// recording's AVIF sample scored 81.0 at quality 70 and 78.2 at 62, a line that reaches
+  /// 71 at 43, which scored 60.8 (51 scored 71.6, 50 69.5); two more trials found 51.
+  package var downShare = 1.0
 
   /// The smallest slope believed (dB per step): flatter trials are noise.
   static let minimumSlope = 0.02
@@ -251,7 +263,10 @@ package struct SettingSearch: Sendable {
     case (nil, let high?):
       if high == 0 { return nil }
       let gain = tried[high]!.psnr - target
-      let steps = gain.isFinite ? Int((gain / slope(tried, near: high)).rounded(.down)) : 4
+      // A measured slope is damped by ``downShare`` (a score's curve steepens downward).
+      let share = measuredSlope(tried, near: high) == nil ? 1 : downShare
+      let steps =
+        gain.isFinite ? Int((gain / slope(tried, near: high) * share).rounded(.down)) : 4
       // With a smallest saving (`--to web`), a trial that meets the target by less than the
       // slope two trials measured for one step ends it: the next step is predicted to miss (a
       // photo's AVIF met 35.0 dB by 0.21 at quality 70, 0.28 dB a step, and 69 made 34.87).
