@@ -42,9 +42,13 @@ Over the real GIFs of ../shared/realworld (read in place, never copied), one GIF
               `fidelity.ssimulacra2.worstMilliseconds`, the start of its worst picture): the first
               tick at or after that start while the GIF frame shown then (`worstFrame`) still
               shows, else (a picture shorter than 100 ms between two ticks) the tick before it,
-              rounded down. Every output is scored on the same ticks. Reported: mean and worst
-              (with its tick) beside gif2x's own mean/worst (and the independent score at gif2x's
-              worst tick) and worst - worst (gif2x minus independent).
+              rounded down. Every output is scored on the same ticks. And each kept rendition's
+              picture at gif2x's worst moment itself, decoded the same way on a 100 fps grid (the
+              first 10 ms tick at or after its start while its GIF frame shows): a picture shown
+              for less than 100 ms between two 10 fps ticks is seen too. Reported: mean and worst
+              (with its time; the worst of the ticks and that picture) beside gif2x's own
+              mean/worst (and the independent score of the picture at gif2x's worst moment) and
+              worst - worst (gif2x minus independent).
               Per GIF: every kept rendition meets the floor (independent worst >= 70, SCORE_FLOOR)
               or SERVED-BELOW-70; PEER-SMALLER-BETTER when a peer output is smaller than gif2x's
               smallest kept rendition and has a better independent worst (when the page answer is
@@ -176,6 +180,73 @@ class Perceptual:
         else:
             t, how = int(ms) // TICK_MS, "rounded down: no tick shows it"
         return min(t, self.n - 1), how
+
+    def exact_ms(self, ms, frame):
+        """The 10 ms tick that shows the picture starting at MS (GIF frame FRAME): the first at or after MS
+        while that frame still shows, else MS rounded down to 10 ms."""
+        up = -(-int(ms) // 10) * 10
+        end = self.frame_ends[frame] if 0 <= frame < len(self.frame_ends) else None
+        return up if end is not None and up < end else int(ms) // 10 * 10
+
+    def picture_at(self, path, ms, dest):
+        """DEST: the picture PATH shows at MS, decoded as perceptual.py decodes its 10 fps grid (ffmpeg's fps
+        filter rounding up, on white, at the GIF's size; Pillow for WebP) but on a 100 fps grid, so that a
+        picture shown for less than 100 ms between two of its ticks is seen too."""
+        p = self.p
+        kind = p.sniff(path)
+        if kind == "webp":
+            from PIL import Image
+            im, t, chosen = Image.open(path), 0, None
+            for i in range(getattr(im, "n_frames", 1)):
+                im.seek(i)
+                im.load()
+                if t > ms and chosen is not None:
+                    break
+                chosen = im.convert("RGBA").copy()
+                t += im.info.get("duration") or 100
+            f = chosen.resize(self.size, Image.BICUBIC) if chosen.size != self.size else chosen
+            bg = Image.new("RGBA", self.size, (255, 255, 255, 255))
+            bg.alpha_composite(f)
+            bg.convert("RGB").save(dest)
+            return
+        size, crop = self.size, None
+        if kind == "video":
+            ow, oh = p.probe_size(path)
+            w, h = self.size
+            if (ow, oh) != (w, h) and (ow, oh) == (w + w % 2, h + h % 2):
+                size, crop = (ow, oh), f",crop={w}:{h}:0:0"
+        at = f"fps=100:round=up,trim=start={ms / 1000:.3f}"
+        if kind == "avif" and p.has_alpha_track(path):
+            src = f"[0:v:0]{at}[c];[0:v:1]{at}[m];[c][m]alphamerge,"
+        else:
+            src = f"[0:v:0]{at},"
+        fc = (f"{src}format=rgba,scale={size[0]}:{size[1]}:flags=bicubic,split[x][y];"
+              f"[x]drawbox=c=white:t=fill,format=rgba[bg];[bg][y]overlay=format=auto,format=rgb24{crop or ''}")
+        dec = []
+        q = subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries",
+                            "stream=codec_name:stream_tags", "-of", "json", path], capture_output=True, text=True)
+        st = json.loads(q.stdout)["streams"][0]
+        if st.get("codec_name") == "vp9" and {k.lower(): v for k, v in st.get("tags", {}).items()}.get("alpha_mode") == "1":
+            dec = ["-c:v", "libvpx-vp9"]
+        subprocess.run(["ffmpeg", "-nostdin", "-v", "error", "-y"] + dec + ["-i", path, "-filter_complex", fc,
+                        "-frames:v", "1", dest], check=True)
+        if not os.path.isfile(dest):
+            raise RuntimeError(f"no picture at {ms} ms")
+
+    def score_at(self, out, ms):
+        """The independent score of OUT's picture at MS against the GIF's (both on the 100 fps grid)."""
+        t0 = time.perf_counter()
+        g, o = os.path.join(self.dir, f"exact-g-{ms}.png"), os.path.join(self.dir, f"exact-o-{ms}.png")
+        try:
+            if not os.path.isfile(g):
+                self.picture_at(self.gif, ms, g)
+            self.picture_at(out, ms, o)
+            self.pairs += 1
+            return self.p.compute(g, o)
+        finally:
+            if os.path.isfile(o):
+                os.remove(o)
+            self.seconds += time.perf_counter() - t0
 
     def since_change(self, tick):
         """ms from the start of the GIF frame shown at TICK to the tick (browser delays, first play): near 0, an
@@ -465,18 +536,23 @@ def flags_for(rec, peers, gif_bytes):
     return flags
 
 
+def worst_of(ind):
+    """The independent worst of a gif2x rendition: its ticks' and the picture at gif2x's own worst moment's."""
+    return min(ind["worst"], ind.get("exact", {}).get("score", float("inf")))
+
+
 def judge(web, peers, gif_bytes):
     """Issue 35's checks on the independent SSIMULACRA2 of one GIF's kept renditions and peer outputs."""
     kept = [x for x in web.get("renditions", []) if x["kept"]]
-    below = [f"{x['kind']} {x['independent']['worst']:.1f}" if "independent" in x else f"{x['kind']} unmeasured"
-             for x in kept if "independent" not in x or x["independent"]["worst"] < SCORE_FLOOR]
+    below = [f"{x['kind']} {worst_of(x['independent']):.1f}" if "independent" in x else f"{x['kind']} unmeasured"
+             for x in kept if "independent" not in x or worst_of(x["independent"]) < SCORE_FLOOR]
     diffs = []
     for x in kept:
         own, ind = x.get("ssimulacra2"), x.get("independent")
         if own and ind and own.get("worst") is not None:
             d = {"kind": x["kind"], "gif2x_mean": own.get("mean"), "gif2x_worst": own["worst"],
                  "gif2x_worst_ms": own.get("worstMilliseconds"), "independent_mean": ind["mean"],
-                 "independent_worst": ind["worst"], "worst_diff": own["worst"] - ind["worst"],
+                 "independent_worst": worst_of(ind), "worst_diff": own["worst"] - worst_of(ind),
                  "mean_diff": own["mean"] - ind["mean"] if own.get("mean") is not None else None}
             diffs.append(d)
     ok = [m for m in peers if m.get("status") == "ok" and "independent" in m]
@@ -484,7 +560,7 @@ def judge(web, peers, gif_bytes):
     beats = []
     if measured:
         smallest = min(measured, key=lambda x: x["bytes"])
-        ref_bytes, ref_worst, ref = smallest["bytes"], smallest["independent"]["worst"], smallest["kind"]
+        ref_bytes, ref_worst, ref = smallest["bytes"], worst_of(smallest["independent"]), smallest["kind"]
         beats = [m for m in ok if m["bytes"] < ref_bytes and m["independent"]["worst"] > ref_worst]
     elif web.get("served", {}).get("kind") == "gif":  # the GIF is the answer: a peer smaller than it at the floor
         ref_bytes, ref_worst, ref = gif_bytes, SCORE_FLOOR, "gif (floor)"
@@ -618,6 +694,10 @@ def main():
                     try:
                         x["independent"] = perc.score(x["path"], keep_tick="worst" if x["file"] == s.get("file") else None)
                         ind = x["independent"]
+                        own = x.get("ssimulacra2") or {}
+                        if own.get("worstMilliseconds") is not None:
+                            ms = perc.exact_ms(own["worstMilliseconds"], own.get("worstFrame", -1))
+                            ind["exact"] = {"ms": ms, "score": perc.score_at(x["path"], ms)}
                         log(f"[{i}/{len(gifs)}] {rel}: {x['kind']} independent mean {ind['mean']:.2f} worst "
                             f"{ind['worst']:.2f} @ {ind['worst_tick'] * TICK_MS} ms ({ind['seconds']:.1f} s)")
                     except (RuntimeError, OSError, ValueError, subprocess.CalledProcessError) as e:
@@ -914,12 +994,13 @@ def report(meta, results, s, guard):
                  f" decoded by ffmpeg (Pillow for WebP), on white, at the GIF's size, by {meta.get('perceptual_py')}'s functions;")
         L.append(f"  ticks: {TICKS} evenly spaced ticks of the GIF's 10 fps grid PLUS the tick of each kept rendition's own"
                  f" reported worst moment (gif2x's worstMilliseconds, the start of its worst picture: the first tick at or")
-        L.append("  after it while the GIF frame then shown still shows, else rounded down to the tick before); every output"
+        L.append("  after it while the GIF frame then shown still shows, else rounded down to the tick before), and for gif2x's"
+                 " renditions the picture at that moment itself on a 100 fps grid (a picture shorter than 100 ms is seen too); every output"
                  " on the same ticks. mean: over the evenly spaced ticks; worst: over all, @ its tick's time;"
                  " '(GIF changed picture N ms before that tick)' beside a worst under the floor: an output retimed by a few ms (ffmpeg's MP4 and WebM"
                  " recipes re-time to a constant rate) may show the previous picture there.")
         L.append(f"  gif2x: its own report (fidelity.ssimulacra2, every picture): mean/worst @ worstMilliseconds; d worst = gif2x"
-                 f" worst - independent worst; @tick: the independent score at gif2x's worst tick. Floor {SCORE_FLOOR:g}.")
+                 f" worst - independent worst; @tick: the independent score of the picture at gif2x's worst moment (100 fps grid). Floor {SCORE_FLOOR:g}.")
         L.append(f"    {'':<14}{'bytes':>10} {'ind mean':>8} {'ind worst':>9} {'@ s':>7}   {'gif2x mean':>10} {'worst':>7} {'@ s':>7}"
                  f" {'d worst':>8} {'@tick':>7}")
         for r in results:
@@ -940,13 +1021,16 @@ def report(meta, results, s, guard):
                     L.append(f"    {tag:<14}{x['bytes']:>10}  independent measure failed: {x.get('independent_error')}")
                     continue
                 wtk = tk.get("gif2x_worst", {}).get(x["kind"])
-                at = ind["scores"].get(str(wtk["tick"])) if wtk else None
-                dw = own["worst"] - ind["worst"] if own.get("worst") is not None else None
-                L.append(f"    {tag:<14}{x['bytes']:>10} {ind['mean']:>8.2f} {ind['worst']:>9.2f} {ind['worst_tick'] * TICK_MS / 1000:>7.1f}   "
+                exact = ind.get("exact")
+                at = exact["score"] if exact else ind["scores"].get(str(wtk["tick"])) if wtk else None
+                worst = worst_of(ind)
+                when = exact["ms"] / 1000 if exact and exact["score"] < ind["worst"] else ind["worst_tick"] * TICK_MS / 1000
+                dw = own["worst"] - worst if own.get("worst") is not None else None
+                L.append(f"    {tag:<14}{x['bytes']:>10} {ind['mean']:>8.2f} {worst:>9.2f} {when:>7.2f}   "
                          + f(own.get("mean"), ".2f", 10) + " " + f(own.get("worst"), ".2f", 7) + " "
                          + f(own["worstMilliseconds"] / 1000 if own.get("worstMilliseconds") is not None else None, ".2f", 7)
                          + " " + f(dw, "+.2f", 8) + " " + f(at, ".2f", 7)
-                         + ("" if ind["worst"] >= SCORE_FLOOR else "  BELOW 70") + changed(ind))
+                         + ("" if worst >= SCORE_FLOOR else "  BELOW 70") + changed(ind))
             if sv["kind"] == "gif":
                 L.append(f"    served gif    {r['gif_bytes']:>10}  (the GIF itself: identical)")
             for m in r.get("peers", []):
