@@ -4,11 +4,10 @@ import TranscodeCore
 /// `-o -`: MP4 needs a seekable file (its index goes first for the web), so the video is
 /// written to a private temporary file and then copied to standard output.
 enum StdoutFile {
-  /// A fresh path in the temporary folder (`$TMPDIR` or /tmp) with `ext`.
+  /// A fresh path in the temporary folder (`$TMPDIR` or /tmp) with `ext`; one a killed run
+  /// leaves there is removed by the next `-o -` run.
   static func temporaryPath(extension ext: String) throws(TranscodeError) -> String {
-    let folder = SystemCalls.environment("TMPDIR") ?? "/tmp"
-    return
-      "\(folder)/gif2x-stdout-\(SystemCalls.processID)-\(UInt32.random(in: 0...UInt32.max)).\(ext)"
+    OutputFiles.streamedPath(in: SystemCalls.environment("TMPDIR") ?? "/tmp", extension: ext)
   }
 
   /// Copies `path` to standard output and removes it.

@@ -92,10 +92,12 @@ struct OutputFilesTests {
       "a.mp4", ".a.mp4.gif2x-\(dead)-x1.old", ".a.mp4.gif2x-\(own)-x2.tmp",
       "a.mp4.gif2x-\(dead)-x3.tmp", ".a.mp4.gif2x-web-\(dead)-x4.tmp", ".a.mp4.gif2x-\(dead).tmp",
       ".p.html.gif2x-web-\(other)-\(dead)-7.mp4", ".p.html.gif2x-web-\(tag)-\(own)-8.mp4",
+      ".gif2x-stdout-\(tag)-\(own)-3.mp4", ".gif2x-stdout-\(other)-\(dead)-4.mp4",
+      "gif2x-stdout-\(tag)-\(dead)-5.mp4",
     ]
     let removed = [
       ".a.mp4.gif2x-\(dead)-x5.tmp", ".b c.gif2x-\(dead)-0.tmp",
-      ".p.html.gif2x-web-\(tag)-\(dead)-9.webm",
+      ".p.html.gif2x-web-\(tag)-\(dead)-9.webm", ".gif2x-stdout-\(tag)-\(dead)-6.mp4",
     ]
     for name in kept + removed {
       try Data("x".utf8).write(to: folder.appendingPathComponent(name))
@@ -107,6 +109,15 @@ struct OutputFilesTests {
       targets: [folder.appendingPathComponent("b.mp4").path], replace: false,
       cancellation: Cancellation())
     #expect(try Self.names(folder) == (kept + [".d.gif2x-\(dead)-x6.tmp"]).sorted())
+  }
+
+  @Test("a streamed output's file: hidden, named for this machine and process, and a leftover")
+  func streamedPath() {
+    let path = OutputFiles.streamedPath(in: "/tmp", extension: "mp4")
+    let prefix = "/tmp/.gif2x-stdout-\(SystemCalls.machineTag)-\(SystemCalls.processID)-"
+    #expect(path.hasPrefix(prefix) && path.hasSuffix(".mp4"))
+    #expect(OutputFiles.leftoverProcess(String(path.dropFirst(5))) == SystemCalls.processID)
+    #expect(OutputFiles.streamedPath(in: "/", extension: "webm").hasPrefix("/.gif2x-stdout-"))
   }
 
   @Test("a live run's temporary is locked: another process's sweep leaves it")

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import TranscodeCore
+
 /// Two runs writing one output, and a run killed in the middle: what each leaves.
 @Suite("Outputs under races and kills")
 final class OutputRaceTests: FolderSuite {
@@ -75,5 +77,32 @@ final class OutputRaceTests: FolderSuite {
     #expect(run.status == 0, "\(run.stderr)")
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     #expect(names == ["a.gif", "b.webp"])
+  }
+
+  /// `-o -` streams its output from a hidden file in `$TMPDIR`; one that a killed run left
+  /// there is removed by the next `-o -` run, which leaves nothing of its own.
+  @Test("-o -: a killed run's streamed file in $TMPDIR is removed by the next -o - run")
+  func leftoversOfAStreamedRun() throws {
+    let temporary = folder.appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: false)
+    let ended = Process()
+    ended.executableURL = URL(fileURLWithPath: "/bin/true")
+    try ended.run()
+    ended.waitUntilExit()
+    let dead = ended.processIdentifier
+    let tag = SystemCalls.machineTag
+    let left = ".gif2x-stdout-\(tag)-\(dead)-1.mp4"
+    // Not a streamed file of this machine's: another name, another machine.
+    let kept = ["gif2x-stdout-\(tag)-\(dead)-2.mp4", ".gif2x-stdout-0-\(dead)-3.mp4"]
+    for name in [left] + kept {
+      try Data("x".utf8).write(to: temporary.appendingPathComponent(name))
+    }
+    let input = try write(TinyGIF.animation(), "a.gif")
+    let run = try CLI.run(
+      ["--to", "mp4", input, "-o", "-", "--quiet"], environment: ["TMPDIR": temporary.path])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.utf8.dropFirst(4).starts(with: "ftyp".utf8))
+    let names = try FileManager.default.contentsOfDirectory(atPath: temporary.path).sorted()
+    #expect(names == kept.sorted())
   }
 }

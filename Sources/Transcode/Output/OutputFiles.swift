@@ -275,8 +275,9 @@ package final class OutputFiles {
   /// (SIGKILL, a crash, power loss): files named `.NAME.gif2x-PID-RANDOM.tmp`, regular, whose
   /// lock this process can take (a live writer holds it until its rename) and whose process
   /// `PID` no longer runs here (a writer between creating its file and locking it is alive);
-  /// and `--to web`'s candidates, `.NAME.gif2x-web-MACHINE-PID-RANDOM.EXT`, made on this
-  /// machine since it booted (``SystemCalls/machineTag``) by a process that no longer runs.
+  /// and `--to web`'s candidates, `.NAME.gif2x-web-MACHINE-PID-RANDOM.EXT`, and the files
+  /// `-o -` streams from, `.gif2x-stdout-MACHINE-PID-RANDOM.EXT`, made on this machine since it
+  /// booted (``SystemCalls/machineTag``) by a process that no longer runs.
   /// Nothing else is touched: not the `.old` backups a crash in the middle of a commit leaves
   /// (they may be the only copy of a file), not another machine's candidates in a shared
   /// folder, not subfolders, not other names.
@@ -297,10 +298,12 @@ package final class OutputFiles {
   }
 
   /// The PID in a temporary's name `.NAME.gif2x-PID-RANDOM.tmp`, or in a web candidate's
-  /// `.NAME.gif2x-web-MACHINE-PID-RANDOM.EXT` made on this machine; nil for any other name.
+  /// `.NAME.gif2x-web-MACHINE-PID-RANDOM.EXT` or a streamed output's
+  /// `.gif2x-stdout-MACHINE-PID-RANDOM.EXT` made on this machine; nil for any other name.
   static func leftoverProcess(_ name: String) -> Int32? {
     guard name.hasPrefix(".") else { return nil }
-    if !name.hasSuffix(".tmp"), let mark = name.ranges(of: ".gif2x-web-").last {
+    let streamed = name.hasPrefix(stdoutPrefix) ? name.ranges(of: stdoutPrefix).first : nil
+    if !name.hasSuffix(".tmp"), let mark = streamed ?? name.ranges(of: ".gif2x-web-").last {
       let rest = name[mark.upperBound...]
       let parts = (rest.lastIndex(of: ".").map { rest[..<$0] } ?? rest).split(separator: "-")
       guard parts.count == 3, parts[0] == SystemCalls.machineTag, let pid = Int32(parts[1]),
@@ -314,6 +317,18 @@ package final class OutputFiles {
       parts[1].allSatisfy({ $0.isLetter || $0.isNumber })
     else { return nil }
     return pid
+  }
+
+  /// How the name of a file that `-o -` streams from begins (``streamedPath(in:extension:)``).
+  static let stdoutPrefix = ".gif2x-stdout-"
+
+  /// A fresh path in `folder` for an output to be streamed (`-o -`: an MP4 needs a seekable
+  /// file) and removed: `.gif2x-stdout-MACHINE-PID-RANDOM.EXT`, which a later run writing into
+  /// that folder removes if this process dies before it does (``removeLeftovers(in:)``).
+  package static func streamedPath(in folder: String, extension ext: String) -> String {
+    let (tag, pid) = (SystemCalls.machineTag, SystemCalls.processID)
+    let name = "\(stdoutPrefix)\(tag)-\(pid)-\(UInt32.random(in: 0...UInt32.max)).\(ext)"
+    return folder == "/" ? "/\(name)" : "\(folder)/\(name)"
   }
 
   /// The temporary file `target` is written to before `commit()` (it exists once written).
