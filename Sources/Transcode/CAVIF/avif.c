@@ -47,3 +47,32 @@ int cavif_load(const char **reason) { return cloader_load(&family, reason); }
 
 #define CLOADER_CURRENT family
 AVIF_FUNCTIONS(CLOADER_TRAMPOLINE_X, CLOADER_TRAMPOLINE_V)
+
+// libavif's avifImageRGBToYUV for 8-bit RGBA to 8-bit YUV 4:4:4 in BT.709, limited range, as
+// plain loops the compiler vectorises. The same single-precision operations in the same order,
+// never fused (a fused multiply-add rounds once where libavif rounds twice), so the bytes are
+// libavif's (Tests/TranscodeTests/AVIFPlanesTests). Rounding half up is libavif's
+// floorf(x + 0.5f); truncation gives the same byte once clamped (they differ only below 0).
+#pragma STDC FP_CONTRACT OFF
+
+static inline uint8_t cavif_byte(float x) {
+  int t = (int)(x + 0.5f);
+  return (uint8_t)(t < 0 ? 0 : t > 255 ? 255 : t);
+}
+
+void cavif_rgba_to_yuv444_row(const uint8_t *rgba, int width, uint8_t *y, uint8_t *u,
+                              uint8_t *v, uint8_t *a) {
+  const float kr = 0.2126f, kb = 0.0722f;
+  const float kg = 1.0f - kr - kb;
+  const float du = 2 * (1 - kb), dv = 2 * (1 - kr);
+  for (int i = 0; i < width; i++) {
+    float r = rgba[4 * i] / 255.0f, g = rgba[4 * i + 1] / 255.0f, b = rgba[4 * i + 2] / 255.0f;
+    float luma = (kr * r) + (kg * g) + (kb * b);
+    y[i] = cavif_byte(luma * 219.0f + 16.0f);
+    u[i] = cavif_byte(((b - luma) / du) * 224.0f + 128.0f);
+    v[i] = cavif_byte(((r - luma) / dv) * 224.0f + 128.0f);
+  }
+  if (a) {
+    for (int i = 0; i < width; i++) a[i] = rgba[4 * i + 3];
+  }
+}

@@ -12,4 +12,10 @@ const char *cavif_soname(void);
 /// Opens libavif once per process. Returns -1 when loaded, else 0 with `*reason` set to why.
 int cavif_load(const char **reason);
 
+/// One row of `width` straight RGBA pixels into 8-bit BT.709 limited-range Y, U and V (4:4:4),
+/// and its alpha bytes into `a` unless it is NULL, with libavif's arithmetic (single precision,
+/// each channel over 255, rounded half up): the bytes `avifImageRGBToYUV` makes, vectorised.
+void cavif_rgba_to_yuv444_row(const uint8_t *rgba, int width, uint8_t *y, uint8_t *u,
+                              uint8_t *v, uint8_t *a);
+
 #endif
