@@ -48,7 +48,8 @@ Over the real GIFs of ../shared/realworld (read in place, never copied), one GIF
               for less than 100 ms between two 10 fps ticks is seen too. Reported: mean and worst
               (with its time; the worst of the ticks and that picture) beside gif2x's own
               mean/worst (and the independent score of the picture at gif2x's worst moment) and
-              worst - worst (gif2x minus independent).
+              worst - worst (gif2x minus independent). Peer outputs are scored on the same ticks and
+              at the same moments (each gif2x rendition's worst), so both sides meet the same pictures.
               Per GIF: every kept rendition meets the floor (independent worst >= 70, SCORE_FLOOR)
               or SERVED-BELOW-70; PEER-SMALLER-BETTER when a peer output is smaller than gif2x's
               smallest kept rendition and has a better independent worst (when the page answer is
@@ -169,6 +170,7 @@ class Perceptual:
         self.frame_ends = ends
         self.ticks = sorted({round(i * (self.n - 1) / max(1, TICKS - 1)) for i in range(TICKS)}) if self.n else []
         self.worst_ticks = {}  # gif2x rendition kind: (tick, how it was chosen)
+        self.exact_moments = set()  # ms of each gif2x rendition's own worst moment (score_at)
 
     def tick_of(self, ms, frame):
         """The 10 fps tick that shows the picture starting at MS (GIF frame FRAME): the first tick at or
@@ -232,6 +234,20 @@ class Perceptual:
                         "-frames:v", "1", dest], check=True)
         if not os.path.isfile(dest):
             raise RuntimeError(f"no picture at {ms} ms")
+
+    def score_peer(self, out):
+        """score(OUT), and OUT's pictures at every gif2x worst moment scored exactly (score_at), so that a
+        peer is judged on the same moments as gif2x's renditions; a moment past OUT's last picture (a
+        retimed video that ends early) is left out."""
+        r = self.score(out)
+        for ms in sorted(self.exact_moments):
+            try:
+                v = self.score_at(out, ms)
+            except (RuntimeError, subprocess.CalledProcessError):
+                continue
+            if "exact" not in r or v < r["exact"]["score"]:
+                r["exact"] = {"ms": ms, "score": v}
+        return r
 
     def score_at(self, out, ms):
         """The independent score of OUT's picture at MS against the GIF's (both on the 100 fps grid)."""
@@ -466,7 +482,7 @@ def score_peers(peers, measure, served_bytes):
                 continue
             try:
                 m["independent"] = measure(out)
-                at_floor = at_floor or m["independent"]["worst"] >= SCORE_FLOOR
+                at_floor = at_floor or worst_of(m["independent"]) >= SCORE_FLOOR
             except (RuntimeError, OSError, ValueError, subprocess.CalledProcessError) as e:
                 m["independent_error"] = f"{type(e).__name__}: {e}"
         finally:
@@ -561,27 +577,27 @@ def judge(web, peers, gif_bytes):
     if measured:
         smallest = min(measured, key=lambda x: x["bytes"])
         ref_bytes, ref_worst, ref = smallest["bytes"], worst_of(smallest["independent"]), smallest["kind"]
-        beats = [m for m in ok if m["bytes"] < ref_bytes and m["independent"]["worst"] > ref_worst]
+        beats = [m for m in ok if m["bytes"] < ref_bytes and worst_of(m["independent"]) > ref_worst]
     elif web.get("served", {}).get("kind") == "gif":  # the GIF is the answer: a peer smaller than it at the floor
         ref_bytes, ref_worst, ref = gif_bytes, SCORE_FLOOR, "gif (floor)"
-        beats = [m for m in ok if m["bytes"] < gif_bytes and m["independent"]["worst"] >= SCORE_FLOOR]
+        beats = [m for m in ok if m["bytes"] < gif_bytes and worst_of(m["independent"]) >= SCORE_FLOOR]
     else:
         ref_bytes = ref_worst = ref = None
-    at_floor = [m for m in ok if m["independent"]["worst"] >= SCORE_FLOOR]
+    at_floor = [m for m in ok if worst_of(m["independent"]) >= SCORE_FLOOR]
     best = min(at_floor, key=lambda m: m["bytes"]) if at_floor else None
     flags = []
     if below:
         flags.append("SERVED-BELOW-70:" + ",".join(b.replace(" ", "=") for b in below))
     if beats:
         flags.append("PEER-SMALLER-BETTER:" + ",".join(
-            f"{m['recipe']}({m['bytes'] - ref_bytes:+d} B,{m['independent']['worst'] - ref_worst:+.1f})" for m in beats))
+            f"{m['recipe']}({m['bytes'] - ref_bytes:+d} B,{worst_of(m['independent']) - ref_worst:+.1f})" for m in beats))
     return {"kept": len(kept), "all_meet_floor": not below and bool(kept) or (not kept and web.get("served", {}).get("kind") == "gif"),
             "below_floor": below, "diffs": diffs, "smallest_kept": ref, "smallest_kept_bytes": ref_bytes,
             "smallest_kept_worst": ref_worst,
-            "peer_smaller_better": [{"recipe": m["recipe"], "bytes": m["bytes"], "worst": m["independent"]["worst"]}
+            "peer_smaller_better": [{"recipe": m["recipe"], "bytes": m["bytes"], "worst": worst_of(m["independent"])}
                                     for m in beats],
             "best_peer_at_floor": {"recipe": best["recipe"], "bytes": best["bytes"], "mean": best["independent"]["mean"],
-                                   "worst": best["independent"]["worst"]} if best else None,
+                                   "worst": worst_of(best["independent"])} if best else None,
             "flags": flags}
 
 
@@ -698,6 +714,7 @@ def main():
                         if own.get("worstMilliseconds") is not None:
                             ms = perc.exact_ms(own["worstMilliseconds"], own.get("worstFrame", -1))
                             ind["exact"] = {"ms": ms, "score": perc.score_at(x["path"], ms)}
+                            perc.exact_moments.add(ms)
                         log(f"[{i}/{len(gifs)}] {rel}: {x['kind']} independent mean {ind['mean']:.2f} worst "
                             f"{ind['worst']:.2f} @ {ind['worst_tick'] * TICK_MS} ms ({ind['seconds']:.1f} s)")
                     except (RuntimeError, OSError, ValueError, subprocess.CalledProcessError) as e:
@@ -724,7 +741,7 @@ def main():
                        else f"failed: {m['error']}"))
             if perc:
                 served_bytes = s.get("bytes") if s and s.get("kind") != "gif" else gif_bytes
-                score_peers(peers, perc.score, served_bytes)
+                score_peers(peers, perc.score_peer, served_bytes)
                 for m in peers:
                     if "independent" in m:
                         log(f"[{i}/{len(gifs)}] {rel}: {m['recipe']} independent mean "
@@ -1042,8 +1059,10 @@ def report(meta, results, s, guard):
                              + (f"not scored: {m['independent_skipped']}" if m.get("independent_skipped")
                                 else f"independent measure failed: {m.get('independent_error')}"))
                 else:
-                    L.append(f"    {m['recipe']:<14}{m['bytes']:>10} {ind['mean']:>8.2f} {ind['worst']:>9.2f} "
-                             f"{ind['worst_tick'] * TICK_MS / 1000:>7.1f}" + ("" if ind["worst"] >= SCORE_FLOOR else "   below 70")
+                    exact, worst = ind.get("exact"), worst_of(ind)
+                    when = exact["ms"] / 1000 if exact and exact["score"] < ind["worst"] else ind["worst_tick"] * TICK_MS / 1000
+                    L.append(f"    {m['recipe']:<14}{m['bytes']:>10} {ind['mean']:>8.2f} {worst:>9.2f} "
+                             f"{when:>7.2f}" + ("" if worst >= SCORE_FLOOR else "   below 70")
                              + changed(ind))
             bp = pc["best_peer_at_floor"]
             L.append(f"    => every kept rendition meets 70: {'yes' if pc['all_meet_floor'] else 'NO (' + ', '.join(pc['below_floor']) + ')'}"
