@@ -55,7 +55,8 @@ Over the real GIFs of ../shared/realworld (read in place, never copied), one GIF
               smallest kept rendition and has a better independent worst (when the page answer is
               the GIF: smaller than the GIF and at the floor); the best peer output at the floor
               (the smallest with worst >= 70). A side-by-side PNG of the worst moment (the GIF's
-              picture | the served rendition's, at the served rendition's independent worst tick)
+              picture | the served rendition's, at the served rendition's independent worst tick, or
+              at gif2x's worst moment when the picture there scored lower)
               goes to bench/results/worst/NAME.png (--worst-dir; not committed).
 
 Summary lines: median and worst ratio; GIFs under 4 MB (4,000,000 bytes) whose web run took over
@@ -249,20 +250,26 @@ class Perceptual:
                 r["exact"] = {"ms": ms, "score": v}
         return r
 
-    def score_at(self, out, ms):
-        """The independent score of OUT's picture at MS against the GIF's (both on the 100 fps grid)."""
+    def score_at(self, out, ms, keep=None):
+        """The independent score of OUT's picture at MS against the GIF's (both on the 100 fps grid); KEEP:
+        None, or a path where OUT's picture is kept (the GIF's stays at gif_picture_at(MS))."""
         t0 = time.perf_counter()
-        g, o = os.path.join(self.dir, f"exact-g-{ms}.png"), os.path.join(self.dir, f"exact-o-{ms}.png")
+        g, o = self.gif_picture_at(ms), os.path.join(self.dir, f"exact-o-{ms}.png")
         try:
             if not os.path.isfile(g):
                 self.picture_at(self.gif, ms, g)
             self.picture_at(out, ms, o)
             self.pairs += 1
+            if keep:
+                shutil.copy(o, keep)
             return self.p.compute(g, o)
         finally:
             if os.path.isfile(o):
                 os.remove(o)
             self.seconds += time.perf_counter() - t0
+
+    def gif_picture_at(self, ms):
+        return os.path.join(self.dir, f"exact-g-{ms}.png")
 
     def since_change(self, tick):
         """ms from the start of the GIF frame shown at TICK to the tick (browser delays, first play): near 0, an
@@ -338,9 +345,10 @@ class Perceptual:
         self.seconds += r["seconds"]
         return r
 
-    def side_by_side(self, tick, picture, dest):
+    def side_by_side(self, tick, picture, dest, gif_picture=None):
+        """DEST: the GIF's picture at TICK (or GIF_PICTURE) beside PICTURE."""
         from PIL import Image
-        a = Image.open(os.path.join(self.dir, self.gif_pictures[tick])).convert("RGB")
+        a = Image.open(gif_picture or os.path.join(self.dir, self.gif_pictures[tick])).convert("RGB")
         b = Image.open(picture).convert("RGB")
         im = Image.new("RGB", (a.width + b.width, max(a.height, b.height)), (255, 255, 255))
         im.paste(a, (0, 0))
@@ -713,7 +721,11 @@ def main():
                         own = x.get("ssimulacra2") or {}
                         if own.get("worstMilliseconds") is not None:
                             ms = perc.exact_ms(own["worstMilliseconds"], own.get("worstFrame", -1))
-                            ind["exact"] = {"ms": ms, "score": perc.score_at(x["path"], ms)}
+                            kept_at = os.path.join(perc.dir, f"keep-exact-{x['kind']}.png")
+                            ind["exact"] = {"ms": ms, "score": perc.score_at(
+                                x["path"], ms, keep=kept_at if x["file"] == s.get("file") else None)}
+                            if x["file"] == s.get("file"):
+                                ind["_exact_picture"] = kept_at
                             perc.exact_moments.add(ms)
                         log(f"[{i}/{len(gifs)}] {rel}: {x['kind']} independent mean {ind['mean']:.2f} worst "
                             f"{ind['worst']:.2f} @ {ind['worst_tick'] * TICK_MS} ms ({ind['seconds']:.1f} s)")
@@ -724,12 +736,18 @@ def main():
                 if served_x and a.worst_dir:
                     ind = served_x["independent"]
                     dest = os.path.join(a.worst_dir, os.path.splitext(os.path.basename(rel))[0] + ".png")
-                    perc.side_by_side(ind["worst_tick"], ind.pop("_picture"), dest)
+                    # The worst picture scored: the exact moment's when it is the lower.
+                    exact, picture = ind.get("exact"), ind.pop("_picture")
+                    if exact and exact["score"] < ind["worst"] and ind.get("_exact_picture"):
+                        perc.side_by_side(None, ind["_exact_picture"], dest, gif_picture=perc.gif_picture_at(exact["ms"]))
+                    else:
+                        perc.side_by_side(ind["worst_tick"], picture, dest)
                     rec["worst_png"] = os.path.relpath(dest, ROOT) if dest.startswith(ROOT) else dest
             for x in web.get("renditions", []):
                 x.pop("path", None)
                 if x.get("independent"):
                     x["independent"].pop("_picture", None)
+                    x["independent"].pop("_exact_picture", None)
             shutil.rmtree(work)
             os.makedirs(work)
             peers = []
