@@ -5,9 +5,9 @@ import Testing
 /// nothing left in the folder (no temporary, no half file, no page listing nothing).
 ///
 /// The disk is a 8 KiB tmpfs mounted on a folder of the test's (the tests run as root, here and
-/// in CI); where mounting is refused, gif2x runs under a file-size limit of 8 KiB instead
-/// (`prlimit --fsize`, a write past it failing with EFBIG, "file too large"), which tests the
-/// same path.
+/// in CI). Every mode also runs under a file-size limit of 8 KiB on an ordinary folder
+/// (`prlimit --fsize`: a write past it fails with EFBIG, "file too large", and SIGXFSZ must
+/// not kill gif2x), which is all the test has where mounting is refused; both run here.
 @Suite("Full disk")
 final class FullDiskTests: FolderSuite {
   private(set) var full = URL(fileURLWithPath: "/nonexistent")
@@ -50,16 +50,24 @@ final class FullDiskTests: FolderSuite {
       (["--sheet"], "a.png"), (["--to", "web", "--output-dir", "FULL"], "a.mp4"),
     ])
   func fullDisk(mode: [String], output: String) throws {
+    if mounted { try check(mode, output, into: full, limited: false) }
+    let limited = folder.appendingPathComponent("limited")
+    try FileManager.default.createDirectory(at: limited, withIntermediateDirectories: false)
+    try check(mode, output, into: limited, limited: true)
+  }
+
+  /// `mode` writing `output` into `disk`: on the full tmpfs, or under the file-size limit.
+  private func check(_ mode: [String], _ output: String, into disk: URL, limited: Bool) throws {
     let input = try write(Self.noise, "a.gif")
-    let target = full.appendingPathComponent(output).path
+    let target = disk.appendingPathComponent(output).path
     let outputArguments = mode.contains("FULL") ? [] : ["-o", target]
     let arguments =
-      mode.map { $0 == "FULL" ? full.path : $0 } + [input, "--quiet"] + outputArguments
+      mode.map { $0 == "FULL" ? disk.path : $0 } + [input, "--quiet"] + outputArguments
     let run = try CLI.run(
-      launcher: mounted ? [] : ["/usr/bin/prlimit", "--fsize=8192"], arguments)
-    let why = mounted ? "no space left on device" : "file too large"
-    #expect(run.status == 74, "\(run.stderr)")
+      launcher: limited ? ["/usr/bin/prlimit", "--fsize=8192"] : [], arguments)
+    let why = limited ? "file too large" : "no space left on device"
+    #expect(run.status == 74, "\(limited ? "limited" : "full"): \(run.stderr)")
     #expect(run.stderrLines == ["error: \(target): write failed: \(why)"])
-    #expect(try FileManager.default.contentsOfDirectory(atPath: full.path) == [])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path) == [])
   }
 }

@@ -81,6 +81,18 @@ final class HostileInputTests: FolderSuite {
     #expect(run.stderrLines == [Substring(line)])
   }
 
+  @Test("a pipe is read to the GIF's end and no further: endless bytes after it change nothing")
+  func endlessAfterTheGIF() throws {
+    _ = try write(gif, "ok.gif")
+    let run = try shell(
+      "{ cat ok.gif; exec cat /dev/zero; } | \"$0\" --to webp - -o out.webp >/dev/null"
+        + " && cmp -s out.webp \"$(\"$0\" --to webp ok.gif -o - | cat > ref.webp; echo ref.webp)\""
+        + " && echo same; { printf GIF89a; exec cat /dev/zero; } | exec \"$0\" --check -")
+    #expect(run.stdout == "same\n", "\(run.stderr)")
+    #expect(run.status == 65)
+    #expect(run.stderrLines == ["error: -: unknown block 0x0 (byte 13)"])
+  }
+
   @Test(
     "a control character in a name is escaped: one line, nothing raw",
     arguments: [

@@ -23,24 +23,37 @@ package enum InputFile {
 
   /// The bytes of the GIF at `path` ("-" reads standard input), read in bounded steps: the first
   /// bytes alone decide whether it is a GIF at all (a 3 GB video or `/dev/zero` is refused after
-  /// 512 bytes), and no more than ``largestGIF`` bytes are read. Only regular files, pipes and
-  /// character devices are read: a FIFO is opened without waiting for a writer, a socket or a
-  /// block device is refused.
+  /// 512 bytes), and no more than ``largestGIF`` bytes are read. A pipe or a device is read up
+  /// to the GIF's end (``GIFExtent``: its trailer, or the first byte that starts no block) and
+  /// no further, so what follows it there is not part of the bytes returned; a regular file is
+  /// read whole. Only regular files, pipes and character devices are read: a FIFO is opened
+  /// without waiting for a writer, a socket or a block device is refused.
   package static func readGIF(
     _ path: String, cancellation: Cancellation, limit: Int = largestGIF
   ) throws(TranscodeError) -> [UInt8] {
-    try read(path, cancellation: cancellation, limit: limit) { head throws(TranscodeError) in
-      if head.isEmpty { throw .badInput(path: path, .empty) }
-      let kind = FileKind.sniff(head)
-      if kind != "GIF" { throw .badInput(path: path, .notAGIF(looksLike: kind)) }
-    }
+    var extent = GIFExtent()
+    return try read(
+      path, cancellation: cancellation, limit: limit,
+      check: { head throws(TranscodeError) in
+        if head.isEmpty { throw .badInput(path: path, .empty) }
+        let kind = FileKind.sniff(head)
+        if kind != "GIF" { throw .badInput(path: path, .notAGIF(looksLike: kind)) }
+      },
+      end: { bytes in
+        extent.advance(in: bytes)
+        return extent.end
+      })
   }
 
   /// The bytes of `path`; "-" reads standard input. `check`, when given, judges the first
   /// bytes (up to ``headBytes``) before the rest is read; more than `limit` bytes is an error.
+  /// `end`, when given, is told the bytes of a stream (not a regular file) each time more
+  /// arrive, and answers where its content ends once it has: reading stops there, and the
+  /// bytes are cut to that length.
   package static func read(
     _ path: String, cancellation: Cancellation, limit: Int = .max,
-    check: (([UInt8]) throws(TranscodeError) -> Void)? = nil
+    check: (([UInt8]) throws(TranscodeError) -> Void)? = nil,
+    end: (([UInt8]) -> Int?)? = nil
   ) throws(TranscodeError) -> [UInt8] {
     let fd: Int32
     if path == "-" {
@@ -76,13 +89,16 @@ package enum InputFile {
       bytes.reserveCapacity(min(info.size, limit))
       bytes += reader.read(upTo: min(info.size, limit) - bytes.count)
     }
+    let stream = info.kind != .regular ? end : nil
     while reader.failure == 0 && !reader.ended && !cancellation.isCancelled {
+      if let stream, stream(bytes) != nil { break }
       let room = limit - bytes.count  // one byte more than the room says the input goes on
       let more = reader.read(upTo: room >= 1 << 16 ? 1 << 16 : room + 1)
       bytes += more
       if bytes.count > limit { throw .badInput(path: path, .tooLarge(bytes: nil, limit: limit)) }
       if more.isEmpty { break }
     }
+    if let stream, let last = stream(bytes), last < bytes.count { bytes.removeSubrange(last...) }
     let failure = reader.failure
     if failure == SystemCalls.Errno.interrupted || cancellation.isCancelled { throw .interrupted }
     if failure == SystemCalls.Errno.isDirectory {
