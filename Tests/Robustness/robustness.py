@@ -536,25 +536,23 @@ def scenarios(gif2x, work, timeout):
     ]:
         why, _ = run_scenario(cmd, min(timeout, 1), 65, lines=1, stdin=stdin)
         results.append((name, why))
+    # A GIF on stdin that never ends, from `producer`: `--check -` exits 65 with one line
+    # within `seconds`.
+    def endless_stdin(name, producer, seconds):
+        endless = subprocess.Popen(producer, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        why, _ = run_scenario([gif2x, "--check", "-"], seconds, 65, lines=1, stdin=endless.stdout)
+        endless.kill()
+        endless.wait()
+        results.append((name, why))
+
     # Read to the GIF's end and no further: its first block byte (0) ends it.
-    endless = subprocess.Popen(["sh", "-c", "printf GIF89a; exec cat /dev/zero"],
-                               stdout=subprocess.PIPE)
-    why, _ = run_scenario([gif2x, "--check", "-"], min(timeout, 1), 65, lines=1,
-                          stdin=endless.stdout)
-    endless.kill()
-    endless.wait()
-    results.append(("GIF89a then endless zeros on stdin", why))
+    endless_stdin("GIF89a then endless zeros on stdin",
+                  ["sh", "-c", "printf GIF89a; exec cat /dev/zero"], min(timeout, 1))
     # A GIF whose frames never end: read up to the size limit (1 GiB), then refused.
     frames = ("import sys; w = sys.stdout.buffer; w.write(b'GIF89a\\1\\0\\1\\0\\0\\0\\0');"
               " b = b',\\0\\0\\0\\0\\1\\0\\1\\0\\0\\2\\2L\\1\\0' * 4096\n"
               "while True: w.write(b)")
-    endless = subprocess.Popen([sys.executable, "-c", frames], stdout=subprocess.PIPE,
-                               stderr=subprocess.DEVNULL)
-    why, _ = run_scenario([gif2x, "--check", "-"], max(timeout, 60), 65, lines=1,
-                          stdin=endless.stdout)
-    endless.kill()
-    endless.wait()
-    results.append(("endless frames on stdin", why))
+    endless_stdin("endless frames on stdin", [sys.executable, "-c", frames], max(timeout, 60))
 
     # Hostile names: each error one line, nothing raw; a name that is not UTF-8 is found.
     d = folder("names")
