@@ -28,6 +28,15 @@ static inline int cffmpeg_averror_enomem(void) { return AVERROR(ENOMEM); }
 static inline int cffmpeg_averror_einval(void) { return AVERROR(EINVAL); }
 /// AV_NOPTS_VALUE, which Swift imports only as a macro of a cast.
 static inline int64_t cffmpeg_nopts_value(void) { return AV_NOPTS_VALUE; }
+/// How long a decoded frame lasts, in its stream's time base: `duration` from libavutil 57.30
+/// (FFmpeg 6; FFmpeg 7 removed `pkt_duration`), `pkt_duration` before (FFmpeg 5.1).
+static inline int64_t cffmpeg_frame_duration(const AVFrame *frame) {
+#if LIBAVUTIL_VERSION_INT >= AV_VERSION_INT(57, 30, 100)
+  return frame->duration;
+#else
+  return frame->pkt_duration;
+#endif
+}
 /// The three parts of a version number packed by AV_VERSION_INT.
 static inline unsigned cffmpeg_version_major(unsigned v) { return AV_VERSION_MAJOR(v); }
 static inline unsigned cffmpeg_version_minor(unsigned v) { return AV_VERSION_MINOR(v); }

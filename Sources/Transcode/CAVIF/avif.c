@@ -6,6 +6,13 @@
 
 enum { LIBAVIF = 0 };
 
+// Two functions that return nothing in libavif 0.11 return an avifResult from 1.0 on.
+#if AVIF_VERSION_MAJOR >= 1
+#define AVIF_RESULT_1X(X, V, lib, name, params, args) X(lib, avifResult, name, params, args)
+#else
+#define AVIF_RESULT_1X(X, V, lib, name, params, args) V(lib, name, params, args)
+#endif
+
 #define AVIF_FUNCTIONS(X, V)                                                                  \
   X(LIBAVIF, const char *, avifVersion, (void), ())                                           \
   V(LIBAVIF, avifCodecVersions, (char out[256]), (out))                                       \
@@ -18,15 +25,15 @@ enum { LIBAVIF = 0 };
   V(LIBAVIF, avifRGBImageSetDefaults, (avifRGBImage * rgb, const avifImage *i), (rgb, i))     \
   X(LIBAVIF, avifResult, avifImageRGBToYUV, (avifImage * i, const avifRGBImage *rgb), (i, rgb)) \
   X(LIBAVIF, avifResult, avifImageYUVToRGB, (const avifImage *i, avifRGBImage *rgb), (i, rgb)) \
-  V(LIBAVIF, avifRGBImageAllocatePixels, (avifRGBImage * rgb), (rgb))                         \
+  AVIF_RESULT_1X(X, V, LIBAVIF, avifRGBImageAllocatePixels, (avifRGBImage * rgb), (rgb))      \
   V(LIBAVIF, avifRGBImageFreePixels, (avifRGBImage * rgb), (rgb))                             \
   X(LIBAVIF, avifEncoder *, avifEncoderCreate, (void), ())                                    \
   V(LIBAVIF, avifEncoderDestroy, (avifEncoder * e), (e))                                      \
   X(LIBAVIF, avifResult, avifEncoderAddImage,                                                 \
     (avifEncoder * e, const avifImage *i, uint64_t d, avifAddImageFlags f), (e, i, d, f))     \
   X(LIBAVIF, avifResult, avifEncoderFinish, (avifEncoder * e, avifRWData *o), (e, o))         \
-  V(LIBAVIF, avifEncoderSetCodecSpecificOption, (avifEncoder * e, const char *k, const char *v), \
-    (e, k, v))                                                                                \
+  AVIF_RESULT_1X(X, V, LIBAVIF, avifEncoderSetCodecSpecificOption,                            \
+    (avifEncoder * e, const char *k, const char *v), (e, k, v))                               \
   V(LIBAVIF, avifRWDataFree, (avifRWData * d), (d))                                           \
   X(LIBAVIF, avifDecoder *, avifDecoderCreate, (void), ())                                    \
   V(LIBAVIF, avifDecoderDestroy, (avifDecoder * d), (d))                                      \
@@ -37,8 +44,16 @@ enum { LIBAVIF = 0 };
 
 AVIF_FUNCTIONS(CLOADER_SLOT_X, CLOADER_SLOT_V)
 static const struct cloader_symbol symbols[] = {AVIF_FUNCTIONS(CLOADER_ENTRY_X, CLOADER_ENTRY_V)};
-// libavif's soname major is not in its header; 0.11 is libavif.so.15 (Debian libavif15).
+// libavif's soname major is not in its header, but follows from its version: 0.11 is
+// libavif.so.15 (Debian 12's libavif15), every 1.x so far libavif.so.16 (Debian 13's libavif16,
+// 1.2.1; Ubuntu 24.04's, 1.0.4).
+#if AVIF_VERSION_MAJOR >= 1
+static const char *const sonames[] = {"libavif.so.16"};
+#elif AVIF_VERSION_MINOR == 11
 static const char *const sonames[] = {"libavif.so.15"};
+#else
+#error "libavif before 0.11: gif2x needs 0.11 or later"
+#endif
 static struct cloader_family family = CLOADER_FAMILY(sonames, symbols);
 
 const char *cavif_soname(void) { return sonames[0]; }

@@ -6,7 +6,7 @@
 
 #include <avif/avif.h>
 
-/// The soname the header describes: "libavif.so.15" for libavif 0.11.
+/// The soname the header describes: "libavif.so.15" for libavif 0.11, "libavif.so.16" for 1.x.
 const char *cavif_soname(void);
 
 /// Opens libavif once per process. Returns -1 when loaded, else 0 with `*reason` set to why.

@@ -140,7 +140,7 @@ final class VideoReader {
     let seconds = Double(timeBase.num) / Double(timeBase.den) * 1000
     let pts = f.best_effort_timestamp == cffmpeg_nopts_value() ? f.pts : f.best_effort_timestamp
     let start = Double(pts) * seconds
-    let duration = Double(f.pkt_duration) * seconds
+    let duration = Double(cffmpeg_frame_duration(frame)) * seconds
     // One pixel more each way at most: crop (convert at the video's size, keep the top left).
     let crops =
       (Int(f.width) - width) <= 1 && (Int(f.width) - width) >= 0
