@@ -7,7 +7,7 @@ APT_PACKAGES := libavcodec-dev libavformat-dev libswscale-dev libavutil-dev libp
   libwebp-dev libavif-dev pkg-config ffmpeg gifsicle parallel openssh-server openssh-client
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build debug test demo install lint format clean fuzz robustness bench-realworld
+.PHONY: deps build debug test test-debian13 demo install lint format clean fuzz robustness bench-realworld
 
 # Installs the FFmpeg, libpng, libwebp and libavif development libraries (and the ffmpeg CLI the tests use) when
 # missing, with GNU parallel and OpenSSH, which the pipeline tests run gif2x through
@@ -38,6 +38,12 @@ debug: deps
 test: deps
 	$(SWIFT) build
 	$(SWIFT) test
+
+# The same suite and decoder conformance on Debian 13 (FFmpeg 7.1, libavif 1.2, libwebp 1.5), in
+# a trixie root that .ci/debian13 makes with mmdebstrap (kept in /var/cache/gif2x/debian13) and
+# enters with chroot, this machine's Swift toolchain mounted in. Needs root.
+test-debian13:
+	bash .ci/debian13
 
 # The main jobs on the bundled sample: a web MP4, a transparent WebM, animated WebP and AVIF, a
 # sprite sheet.

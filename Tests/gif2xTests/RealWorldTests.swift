@@ -1,4 +1,5 @@
 import Foundation
+import GIFTestSupport
 import Testing
 import TranscodeCore
 
@@ -68,8 +69,10 @@ final class RealWorldTests: FolderSuite {
     let root = try #require(
       Self.root, "../shared/realworld is missing: put ../shared beside the clone")
     let dir = folder.path
+    // libwebp's bytes: Debian 13's 1.5 writes the cropped sprite 8 bytes smaller.
+    let cropped = try #require(DebianRelease.expected(bookworm: 5156, trixie: 5148))
     for (name, size) in [
-      ("sprite-Excalibur-cal-cropped", 5156),
+      ("sprite-Excalibur-cal-cropped", cropped),
       ("sprite-Excalibur-kraken-unchained-squid-animation", 16554),
     ] {
       let out = dir + "/" + name + ".webp"
