@@ -93,6 +93,20 @@ final class HostileInputTests: FolderSuite {
     #expect(run.stderrLines == ["error: -: unknown block 0x0 (byte 13)"])
   }
 
+  /// The writer sends a whole GIF (over the 512 bytes read first) and keeps the pipe open:
+  /// gif2x answers from what arrived. Were it waiting for the end of the input, `timeout`
+  /// would stop it after 20 s (status 124).
+  @Test("a writer that sends a GIF and holds its pipe open is not waited for")
+  func heldOpenPipe() throws {
+    _ = try write(
+      TinyGIF.uncompressed(width: 32, height: 32, frames: 2) { x, y, f in UInt8((x + y + f) & 3) },
+      "big.gif")
+    let run = try shell(
+      "{ sh -c 'echo $$ > w.pid; cat big.gif; exec sleep 60'; } | { timeout 20 \"$0\" --check -;"
+        + " echo \"status $?\"; kill \"$(cat w.pid)\"; }")
+    #expect(run.stdout == "status 0\n", "\(run.stderr)")
+  }
+
   @Test(
     "a control character in a name is escaped: one line, nothing raw",
     arguments: [

@@ -93,7 +93,9 @@ package enum InputFile {
     while reader.failure == 0 && !reader.ended && !cancellation.isCancelled {
       if let stream, stream(bytes) != nil { break }
       let room = limit - bytes.count  // one byte more than the room says the input goes on
-      let more = reader.read(upTo: room >= 1 << 16 ? 1 << 16 : room + 1)
+      // A stream is judged on what each read brings: a writer that sent the whole GIF and
+      // keeps its end open is not waited for.
+      let more = reader.read(upTo: room >= 1 << 16 ? 1 << 16 : room + 1, some: stream != nil)
       bytes += more
       if bytes.count > limit { throw .badInput(path: path, .tooLarge(bytes: nil, limit: limit)) }
       if more.isEmpty { break }
@@ -132,8 +134,9 @@ package enum InputFile {
     var failure: Int32 = 0
     var ended = false
 
-    /// Up to `count` bytes (fewer at the end or on a failure).
-    mutating func read(upTo count: Int) -> [UInt8] {
+    /// Up to `count` bytes (fewer at the end or on a failure; with `some`, what the first read
+    /// that gives any returns, so that a caller sees bytes as a slow writer sends them).
+    mutating func read(upTo count: Int, some: Bool = false) -> [UInt8] {
       guard count > 0 else { return [] }
       var failure: Int32 = 0
       var ended = false
@@ -165,6 +168,7 @@ package enum InputFile {
           if got == 0 { ended = true }
           if got <= 0 { break }
           done += got
+          if some { break }
         }
       }
       self.failure = failure
