@@ -10,9 +10,9 @@ let coreFolders = [
 
 let package = Package(
   name: "gif2x",
-  // macOS 15: Synchronization's Mutex and Atomic. The C library is reached through
-  // Sources/Transcode/Core/System (Glibc or Darwin); CI builds and tests on Linux only.
-  platforms: [.macOS(.v15)],
+  // Linux only: CI builds and tests it on Debian 12 and 13, and the loader finds libraries
+  // with glibc's dl_iterate_phdr (Sources/Transcode/CLoader). No Apple platform is claimed; a
+  // build elsewhere stops at the #error in Sources/Transcode/System/SystemCalls.swift.
   products: [
     .executable(name: "gif2x", targets: ["gif2x"]),
     .library(name: "Transcode", targets: ["Transcode"]),

@@ -5,7 +5,6 @@ import PackageDescription
 
 let package = Package(
   name: "ConvertOne",
-  platforms: [.macOS(.v15)],
   dependencies: [.package(name: "gif2x", path: "../..")],
   targets: [
     .executableTarget(

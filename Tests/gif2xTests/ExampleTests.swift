@@ -5,7 +5,7 @@ import Testing
 /// would, and converts a GIF with the library's public names alone.
 @Suite("The example package")
 struct ExampleTests {
-  @Test("Examples/ConvertOne builds against the Transcode products and converts a GIF")
+  @Test("Examples/ConvertOne converts a GIF to every format; a cancelled task leaves no file")
   func convertOne() throws {
     let root = CLI.packageRoot
     let scratch = root.appendingPathComponent(".build/examples")
@@ -19,14 +19,57 @@ struct ExampleTests {
       (status, text) = try Self.build(root: root, scratch: scratch)
     }
     #expect(status == 0, "\(text.suffix(3000))")
+    let program = scratch.appendingPathComponent("debug/ConvertOne")
 
     let folder = try CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let gif = folder.appendingPathComponent("dot.gif").path
     try Data(TinyGIF.animation(frames: 3)).write(to: URL(fileURLWithPath: gif))
+    let (printed, stderr) = try Self.run(program, [gif])
+    let base = folder.appendingPathComponent("dot").path
+    #expect(
+      printed == """
+        \(base).mp4: 2x2, 3 pictures
+        \(base).webm: 2x2, 3 pictures
+        \(base).webp: 2x2, 3 pictures
+        \(base).avif: 2x2, 3 pictures
+        \(base).png + \(base).json: 2 frames
+        \(base).web.html: gif, 0 renditions kept
+        in memory: \(try Self.size(base + ".mp4")) bytes of MP4
+
+        """)
+    #expect(stderr.isEmpty, "\(stderr)")
+    let made = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(
+      made == [
+        "dot.avif", "dot.gif", "dot.json", "dot.mp4", "dot.png", "dot.web.html", "dot.webm",
+        "dot.webp",
+      ])
+
+    // Cancelled after its first picture: the AVIF of 200 noisy 64x64 frames is never made.
+    let cancelled = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: cancelled) }
+    let noise = cancelled.appendingPathComponent("noise.gif").path
+    var seed: UInt32 = 5
+    try Data(
+      TinyGIF.uncompressed(width: 64, height: 64, frames: 200) { _, _, _ in
+        seed = seed &* 1_103_515_245 &+ 12345
+        return UInt8(truncatingIfNeeded: seed >> 16)
+      }
+    ).write(to: URL(fileURLWithPath: noise))
+    let (said, complaints) = try Self.run(program, ["--cancel", noise])
+    #expect(complaints.isEmpty, "\(complaints)")
+    let counts = said.split(separator: " ").compactMap { Int($0) }
+    #expect(said.hasPrefix("cancelled after ") && said.hasSuffix(" of 200 pictures\n"), "\(said)")
+    #expect(counts.count == 2 && counts[0] < 20, "\(said)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: cancelled.path) == ["noise.gif"])
+  }
+
+  /// `program` run with `arguments`: what it printed and what it wrote to standard error.
+  static func run(_ program: URL, _ arguments: [String]) throws -> (String, String) {
     let run = Process()
-    run.executableURL = scratch.appendingPathComponent("debug/ConvertOne")
-    run.arguments = [gif]
+    run.executableURL = program
+    run.arguments = arguments
     let out = Pipe()
     let err = Pipe()
     run.standardOutput = out
@@ -35,10 +78,11 @@ struct ExampleTests {
     let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     run.waitUntilExit()
-    let mp4 = folder.appendingPathComponent("dot.mp4").path
-    #expect(printed == "\(mp4): 2x2, 3 pictures\n")
-    #expect(stderr.isEmpty, "\(stderr)")
-    #expect(FileManager.default.fileExists(atPath: mp4))
+    return (printed, stderr)
+  }
+
+  static func size(_ path: String) throws -> Int {
+    try FileManager.default.attributesOfItem(atPath: path)[.size] as! Int
   }
 
   /// `swift build` of Examples/ConvertOne into `scratch`: its exit status and output.

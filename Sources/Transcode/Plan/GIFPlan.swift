@@ -53,6 +53,21 @@ package struct GIFPlan: Sendable {
     return try planned(path: path, source: source, options: options)
   }
 
+  /// ``make(path:options:cancellation:)`` for a GIF already in memory, which `name` stands for
+  /// in every message. The bytes are judged as a file's are: empty, not a GIF, or over
+  /// ``InputFile/largestGIF`` is bad input.
+  package static func make(
+    bytes: [UInt8], name: String, options: Options, cancellation: Cancellation
+  ) throws(TranscodeError) -> GIFPlan {
+    cancellation.countPlan()
+    try InputFile.judgeHead(Array(bytes.prefix(InputFile.headBytes)), of: name)
+    if bytes.count > InputFile.largestGIF {
+      throw .badInput(path: name, .tooLarge(bytes: bytes.count, limit: InputFile.largestGIF))
+    }
+    let source = try scanned(bytes, path: name, maxPixels: options.maxPixels)
+    return try planned(path: name, source: source, options: options)
+  }
+
   /// The same GIF, not read or scanned again, planned with `options` (strict mode and the
   /// timeline; the pixel limit was applied when it was read): what `--to web` hands each of its
   /// candidates, which plan their own timelines.
@@ -81,6 +96,13 @@ package struct GIFPlan: Sendable {
     path: String, maxPixels: Int, cancellation: Cancellation
   ) throws(TranscodeError) -> GIFSource {
     let bytes = try InputFile.readGIF(path, cancellation: cancellation)
+    return try scanned(bytes, path: path, maxPixels: maxPixels)
+  }
+
+  /// `bytes` scanned; a file that is no usable GIF is `path`'s bad input.
+  private static func scanned(
+    _ bytes: [UInt8], path: String, maxPixels: Int
+  ) throws(TranscodeError) -> GIFSource {
     do throws(GIFError) {
       return try GIFSource(bytes: bytes, maxPixels: maxPixels)
     } catch {

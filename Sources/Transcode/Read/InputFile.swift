@@ -34,15 +34,19 @@ package enum InputFile {
     var extent = GIFExtent()
     return try read(
       path, cancellation: cancellation, limit: limit,
-      check: { head throws(TranscodeError) in
-        if head.isEmpty { throw .badInput(path: path, .empty) }
-        let kind = FileKind.sniff(head)
-        if kind != "GIF" { throw .badInput(path: path, .notAGIF(looksLike: kind)) }
-      },
+      check: { head throws(TranscodeError) in try judgeHead(head, of: path) },
       end: { bytes in
         extent.advance(in: bytes)
         return extent.end
       })
+  }
+
+  /// Throws unless `head`, the first bytes of `path` (up to ``headBytes``), begin a GIF: empty
+  /// or another kind of file is bad input.
+  package static func judgeHead(_ head: [UInt8], of path: String) throws(TranscodeError) {
+    if head.isEmpty { throw .badInput(path: path, .empty) }
+    let kind = FileKind.sniff(head)
+    if kind != "GIF" { throw .badInput(path: path, .notAGIF(looksLike: kind)) }
   }
 
   /// The bytes of `path`; "-" reads standard input. `check`, when given, judges the first

@@ -5,6 +5,11 @@
 #else
   #error("gif2x calls the C library through Glibc (Linux) or Darwin (macOS)")
 #endif
+// The Darwin branches above and in this folder are kept, but no Apple build is made or tested:
+// say so at once rather than at a link error.
+#if !os(Linux)
+  #error("gif2x builds and is tested on Linux only (Debian 12 and 13); on a Mac, run its container")
+#endif
 
 /// Every call gif2x makes to the C library (files, processes, terminals, clocks, threads) goes
 /// through this folder, `System`: the only place that knows Glibc from Darwin. The
