@@ -21,7 +21,10 @@ let package = Package(
     .library(name: "TranscodeCore", targets: ["TranscodeCore"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    // `make docs`: the library's API reference (swift package generate-documentation). A
+    // command plugin only: nothing of it is built into gif2x.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
   ],
   targets: [
     // FFmpeg's headers and a trampoline for each FFmpeg function the project calls: the binary

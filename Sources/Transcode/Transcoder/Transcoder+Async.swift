@@ -8,7 +8,7 @@ import TranscodeCore
 /// a thread busy for seconds to minutes, and a pool thread held that long would starve the
 /// program's other tasks. Cancelling the task that awaits ``summary``, or calling ``cancel()``,
 /// stops the conversion at its next check (between frames and between trial encodes): it ends
-/// with ``TranscodeError/interrupted``, and its outputs and temporary files are gone.
+/// with `TranscodeError.interrupted`, and its outputs and temporary files are gone.
 public final class TranscodeJob<Summary: Sendable, Progress: Sendable>: Sendable {
   /// The conversion's progress reports, in order. The sequence ends when the conversion does,
   /// however it ends. A reader that falls behind gets the newest report, not every one.
@@ -49,7 +49,7 @@ public final class TranscodeJob<Summary: Sendable, Progress: Sendable>: Sendable
     SystemCalls.detach(thread)
   }
 
-  /// Asks the conversion to stop; ``summary`` then throws ``TranscodeError/interrupted``
+  /// Asks the conversion to stop; ``summary`` then throws `TranscodeError.interrupted`
   /// (unless it had already ended).
   public func cancel() { cancellation.cancel() }
 
