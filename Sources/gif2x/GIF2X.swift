@@ -101,6 +101,9 @@ struct GIF2X: ParsableCommand {
     if web.minPSNR != nil, mode.to != .web {
       throw ValidationError("--min-psnr is for --to web")
     }
+    if web.alt != nil, mode.to != .web {
+      throw ValidationError("--alt is for --to web")
+    }
     if web.targetQuality != nil, mode.to == nil {
       throw ValidationError("--target-quality is for --to mp4|webm|webp|avif|web")
     }

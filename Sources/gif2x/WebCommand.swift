@@ -19,6 +19,13 @@ struct WebOptions: ParsableArguments {
         + " smallest setting that does. Not with --crf, --quality or --lossless.",
       valueName: "level"))
   var targetQuality: QualityTarget?
+
+  @Option(
+    help: ArgumentHelp(
+      "--to web: the element's text alternative, what the animation shows (the <img>'s alt,"
+        + " the <video>'s aria-label). Default: none, and the page says where to add one.",
+      valueName: "text"))
+  var alt: String?
 }
 
 /// `gif2x --to web`: for each GIF, the renditions a page needs (measured, kept when smaller than
@@ -43,7 +50,8 @@ struct WebCommand: BatchCommand {
       minimumPSNR: options.web.minPSNR,
       minimumScore: options.web.targetQuality?.score ?? WebRequest.defaultMinimumScore,
       delays: options.timing.delays, maxPixels: options.input.maxPixels,
-      maxMemory: options.memoryPerJob, strict: options.input.strict, content: options.video.content)
+      maxMemory: options.memoryPerJob, strict: options.input.strict, content: options.video.content,
+      alt: options.web.alt)
     return WebJob(
       template: template, output: options.write.output,
       outputDirectory: options.batch.outputDirectory,

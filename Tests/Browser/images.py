@@ -143,13 +143,20 @@ def serve(root, results):
     return server
 
 
-def run_browser(browser, url, profile, results, timeout):
-    """Starts `browser` on `url` in its own process group; waits for the page's POST; stops it."""
+def run_browser(browser, url, profile, results, timeout, reduced_motion=False):
+    """Starts `browser` on `url` in its own process group; waits for the page's POST; stops it.
+    With `reduced_motion`, the browser reports prefers-reduced-motion: reduce, as when a viewer
+    sets it in the system (Chromium's switch; Firefox's ui.prefersReducedMotion in the profile)."""
     if "firefox" in browser:
+        if reduced_motion:
+            with open(os.path.join(profile, "user.js"), "a") as f:
+                f.write('user_pref("ui.prefersReducedMotion", 1);\n')
         cmd = [browser, "--headless", "--no-remote", "--profile", profile, url]
     else:
         cmd = [browser, "--headless=new", "--no-sandbox", "--disable-gpu",
                f"--user-data-dir={profile}", url]
+        if reduced_motion:
+            cmd.insert(1, "--force-prefers-reduced-motion")
     p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                          start_new_session=True)
     try:

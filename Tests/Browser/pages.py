@@ -4,7 +4,7 @@
 Builds two GIFs here and runs gif2x --to web on them (with --output-dir, so an index is written):
   - opaque.gif: 64x64, a colour gradient scrolling 2 px a frame, 12 frames of 10 cs, looping:
     video beats it, so its page is a <video>;
-  - bounce.gif (the repository's sample, 96x64, transparent corners): its page is a <picture>
+  - ball.gif: 96x64, a striped disc crossing a transparent canvas: its page is a <picture>
     of animated AVIF/WebP with the GIF as the <img>.
 For each browser:
   - a harness page loads each written page in an iframe and reports what its element did: the
@@ -12,13 +12,14 @@ For each browser:
     (currentTime advancing, not paused) and loops;
   - a real screenshot (the browser's own --screenshot) of each page inside an iframe on a blue
     page (rgb(0,128,255)): the element's pixels match the GIF's colours, and a transparent
-    corner of bounce shows the blue page through it.
+    corner of ball shows the blue page through it.
 Usage: pages.py [--gif2x PATH] [--browsers chromium,firefox-esr] [--timeout S] [--keep DIR]
 Prints one line per browser and page, then 'browser pages: N passed, M failed'; exit 1 on any
 failure, 2 when gif2x, a browser or Pillow is missing.
 """
 import argparse
 import json
+import math
 import os
 import shutil
 import struct
@@ -50,6 +51,27 @@ def gradient_gif():
     return bytes(out + b"\x3B"), palette
 
 
+def ball_gif():
+    """96x64, a disc of diagonal colour stripes crossing a transparent canvas (disposal to
+    background), 12 frames of 8 cs, looping: LZW codes its stripes poorly, so animated WebP and
+    AVIF beat it and its page is a <picture>."""
+    w, h = 96, 64
+    palette = [(0, 0, 0)] + [(int(128 + 127 * math.sin(i / 20)), int(128 + 127 * math.sin(i / 31 + 1)),
+                              int(128 + 127 * math.sin(i / 17 + 2))) for i in range(1, 256)]
+    out = bytearray(b"GIF89a" + struct.pack("<HHBBB", w, h, 0xF7, 0, 0))
+    for c in palette:
+        out += bytes(c)
+    out += b"\x21\xFF\x0BNETSCAPE2.0\x03\x01\x00\x00\x00"
+    for f in range(12):
+        out += b"\x21\xF9\x04" + struct.pack("<BHB", (2 << 2) | 1, 8, 0) + b"\x00"
+        out += b"\x2C" + struct.pack("<HHHHB", 0, 0, w, h, 0)
+        cx, cy = 20 + f * 5, 32 + int(14 * math.sin(f / 2))
+        pixels = [0 if (x - cx) ** 2 + (y - cy) ** 2 > 22 * 22 else 1 + (x * 3 + y * 5 + f * 7) % 255
+                  for y in range(h) for x in range(w)]
+        out += lzw(pixels, 8)
+    return bytes(out + b"\x3B")
+
+
 HARNESS = """<!doctype html><html><body><script>
 const pages = %(pages)s;
 function load(src) {
@@ -79,12 +101,32 @@ const sleep = ms => new Promise(r => setTimeout(r, ms));
         r.size = [video.videoWidth, video.videoHeight];
         r.paused = video.paused; r.loop = video.loop; r.muted = video.muted;
         r.advanced = video.currentTime !== first;
+        // The pause button: pressed, the video pauses; pressed again, it plays.
+        const button = doc.querySelector('button');
+        r.button = button ? button.textContent : null;
+        if (button) {
+          button.click(); await sleep(300);
+          r.pausedState = [video.paused, button.getAttribute('aria-pressed')];
+          button.click(); await sleep(300);
+          r.resumedState = [video.paused, button.getAttribute('aria-pressed')];
+        }
         r.error = video.error ? video.error.code : null;
       } else if (img) {
         r.element = img.parentElement.tagName === 'PICTURE' ? 'picture' : 'img';
         await img.decode().catch(e => { r.error = String(e); });
         r.currentSrc = img.currentSrc.split('/').pop();
         r.size = [img.naturalWidth, img.naturalHeight];
+        // The pause button: pressed, the still; pressed again, the animation.
+        const button = doc.querySelector('button');
+        r.button = button ? button.textContent : null;
+        const shown = async () => {
+          await sleep(500); await img.decode().catch(() => {});
+          return [img.currentSrc.split('/').pop(), button.getAttribute('aria-pressed')];
+        };
+        if (button) {
+          button.click(); r.pausedSrc = await shown();
+          button.click(); r.resumedSrc = await shown();
+        }
       }
     } catch (e) { r.error = String(e); }
     out.pages[page] = r;
@@ -112,6 +154,31 @@ def screenshot(browser, url, png, profile, timeout):
 
 def near(a, b, tolerance):
     return all(abs(x - y) <= tolerance for x, y in zip(a, b))
+
+
+def judge_reduced_motion(browser, seen, pages, timeout):
+    """Prints a line per page seen with reduced motion: the video stays on its poster, paused
+    at 0; the picture shows the still. Returns (passed, failed)."""
+    if seen is None:
+        print(f"FAIL {browser} reduced motion: the harness posted nothing within {timeout:g} s")
+        return 0, len(pages)
+    passed = failed = 0
+    for page in pages:
+        r = seen["pages"].get(page, {})
+        problems = [f"error {r['error']}"] if r.get("error") else []
+        if r.get("element") == "video":
+            if not r.get("paused") or r.get("advanced"):
+                problems.append("the video plays")
+        elif r.get("currentSrc") != page.replace(".html", ".poster.webp"):
+            problems.append(f"showed {r.get('currentSrc')}, not the still")
+        if problems:
+            failed += 1
+            print(f"FAIL {browser} {page} reduced motion: " + "; ".join(problems))
+        else:
+            passed += 1
+            print(f"ok   {browser} {page} reduced motion: {r.get('element')} "
+                  + ("paused on its poster" if r.get("element") == "video" else r.get("currentSrc")))
+    return passed, failed
 
 
 def main():
@@ -144,7 +211,8 @@ def main():
         data, palette = gradient_gif()
         with open(os.path.join(src, "opaque.gif"), "wb") as f:
             f.write(data)
-        shutil.copy(os.path.join(ROOT, "samples/bounce.gif"), os.path.join(src, "bounce.gif"))
+        with open(os.path.join(src, "ball.gif"), "wb") as f:
+            f.write(ball_gif())
         run = subprocess.run([a.gif2x, "--to", "web", src, "--output-dir", out, "--json", "-y"],
                              capture_output=True, text=True)
         if run.returncode != 0:
@@ -154,7 +222,7 @@ def main():
         for name, web in made.items():
             kept = [r["kind"] for r in web["renditions"] if r["kept"]]
             print(f"     {name}: {web['answer']} ({', '.join(kept) or 'the GIF'})")
-        expected = {"opaque.html": "video", "bounce.html": "picture"}
+        expected = {"opaque.html": "video", "ball.html": "picture"}
         for page, answer in expected.items():
             if made[page.replace(".html", ".gif")]["answer"] != answer:
                 print(f"FAIL {page}: gif2x chose {made[page.replace('.html', '.gif')]['answer']}, not {answer}")
@@ -177,8 +245,21 @@ def main():
                     png = os.path.join(root, f"{browser}-{page}.png")
                     shots[page] = screenshot(browser, f"http://127.0.0.1:{port}/shot-{page}", png,
                                              tempfile.mkdtemp(dir=root, prefix="profile-"), a.timeout)
+                # The same pages for a viewer who asks for reduced motion.
+                still_results = []
+                still_server = serve(out, still_results)
+                try:
+                    still = run_browser(
+                        browser, f"http://127.0.0.1:{still_server.server_address[1]}/harness.html",
+                        tempfile.mkdtemp(dir=root, prefix="profile-"), still_results, a.timeout,
+                        reduced_motion=True)
+                finally:
+                    still_server.shutdown()
             finally:
                 server.shutdown()
+            p, f = judge_reduced_motion(browser, still, list(expected), a.timeout)
+            passed += p
+            failed += f
             if seen is None:
                 print(f"FAIL {browser}: the harness posted nothing within {a.timeout:g} s")
                 failed += len(expected)
@@ -200,6 +281,12 @@ def main():
                         problems.append("not muted and looping")
                     if r.get("sources") and r.get("currentSrc") != r["sources"][0]:
                         problems.append(f"played {r.get('currentSrc')}, not the first source {r['sources'][0]}")
+                    if r.get("button") != "Pause animation":
+                        problems.append(f"pause button {r.get('button')!r}")
+                    elif r.get("pausedState") != [True, "true"]:
+                        problems.append(f"pressed, the button left the video {r.get('pausedState')}")
+                    elif r.get("resumedState") != [False, "false"]:
+                        problems.append(f"pressed again, the video was {r.get('resumedState')}")
                     # The screenshot: every sampled pixel of the element is a gradient colour.
                     for x, y in [(10, 10), (40, 20), (60, 60), (20, 50)]:
                         px = shot.getpixel((MARGIN + x, MARGIN + y))
@@ -208,23 +295,30 @@ def main():
                 else:
                     if r.get("size") != [96, 64]:
                         problems.append(f"image size {r.get('size')}")
-                    if not r.get("currentSrc", "").endswith((".avif", ".webp")):
+                    if not r.get("currentSrc", "").endswith((".avif", ".webp")) or \
+                            r.get("currentSrc", "").endswith(".poster.webp"):
                         problems.append(f"showed {r.get('currentSrc')}, not an animated AVIF/WebP")
+                    if r.get("button") != "Pause animation":
+                        problems.append(f"pause button {r.get('button')!r}")
+                    elif r.get("pausedSrc") != [page.replace(".html", ".poster.webp"), "true"]:
+                        problems.append(f"pressed, the button showed {r.get('pausedSrc')}, not the still")
+                    elif r.get("resumedSrc") != [r.get("currentSrc"), "false"]:
+                        problems.append(f"pressed again, it showed {r.get('resumedSrc')}, not the animation")
                     corner = shot.getpixel((MARGIN + 1, MARGIN + 1))
                     if not near(corner, BLUE, 6):
                         problems.append(f"transparent corner is {corner}, not the page's {BLUE}")
                     inside = [shot.getpixel((MARGIN + x, MARGIN + y)) for x in range(0, 96, 3)
                               for y in range(0, 64, 3)]
                     if all(near(p, BLUE, 30) for p in inside):
-                        problems.append("the screenshot shows no ball")
+                        problems.append("the screenshot shows no disc")
                 if problems:
                     failed += 1
                     print(f"FAIL {browser} {page}: " + "; ".join(problems))
                 else:
                     passed += 1
                     print(f"ok   {browser} {page}: {r.get('element')} {r.get('currentSrc')}"
-                          f" {r.get('size')}" + (", plays and loops" if answer == "video" else
-                                                  ", page shows through"))
+                          f" {r.get('size')}" + (", plays and loops, pauses" if answer == "video"
+                                                  else ", page shows through, pauses to the still"))
             print(f"     {browser}: {seen.get('userAgent', '')}")
     finally:
         if not a.keep:

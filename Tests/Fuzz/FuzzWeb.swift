@@ -1,6 +1,7 @@
 /// Target `web`: the markup of `--to web` from made-up summaries (any file names, sizes, PSNRs
 /// including infinity and NaN, loop counts) and codec records from raw bytes. Nothing may crash;
-/// a URL in an attribute holds only URL-safe characters, and text holds no raw `<`.
+/// a URL in an attribute holds only URL-safe characters, text holds no raw `<`, and the text
+/// alternative (`--alt`) no raw quote either.
 func fuzzWeb(_ data: UnsafeBufferPointer<UInt8>) {
   var input = FuzzInput(data)
   func name() -> String {
@@ -45,15 +46,25 @@ func fuzzWeb(_ data: UnsafeBufferPointer<UInt8>) {
         dropped: input.bool() ? nil : name()))
   }
   let answer = input.pick([WebSummary.Answer.video, .picture, .gif])
-  let summary = WebSummary(
+  var summary = WebSummary(
     input: name(), html: name(), answer: answer, width: input.int(1...65535),
     height: input.int(1...65535), transparent: input.bool(), plays: input.int(0...65536),
     gifBytes: input.int(0...1 << 30), minimumPSNR: Double(input.int(20...60)),
     renditions: renditions, poster: input.bool() ? nil : name(), gif: name(), written: [],
     warnings: [])
+  summary.durationMilliseconds = input.int(0...1 << 30)
+  summary.alt = input.bool() ? nil : name()
   // The page needs a kept rendition for its video and picture answers, as Transcoder.web gives.
   if answer == .gif || !summary.kept.isEmpty {
-    _ = WebPage.page(summary)
+    let page = WebPage.page(summary)
+    // The text alternative stays inside its quotes: no raw quote, `<` or control character.
+    if let alt = summary.alt {
+      let quoted = WebPage.quoted(alt)
+      guard !quoted.contains("\""), !quoted.contains("<"),
+        !quoted.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+      else { fatalError("unsafe attribute text \(quoted)") }
+      guard page.contains("=\"\(quoted)\"") else { fatalError("alt missing from the page") }
+    }
   }
   _ = WebPage.index([summary, summary], at: name())
 }

@@ -93,7 +93,8 @@ MODES = {
                                           "--content", "natural", gif, "-o",
                                           os.path.join(out, "v.webm")],
     # Every candidate made and measured, then kept or dropped; the page, poster and GIF copy.
-    "web": lambda gif, out: ["--to", "web", gif, "-o", os.path.join(out, "p.html")],
+    "web": lambda gif, out: ["--to", "web", gif, "-o", os.path.join(out, "p.html"),
+                             "--alt", 'a "quoted" <b>&amp;\x1b\xe9'],
     # --target-psnr: trial encodes (hidden temporaries beside the output, none may remain),
     # each read back and measured, then the output.
     "webm-target-psnr": lambda gif, out: ["--to", "webm", "--speed", "8", "--target-psnr", "35",

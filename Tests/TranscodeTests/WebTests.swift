@@ -75,7 +75,9 @@ import Testing
     let gif = folder + "/g.gif"
     try Data(Self.scrollingGradient()).write(to: URL(fileURLWithPath: gif))
     let s = try Transcoder.web(
-      WebRequest(input: gif, output: folder + "/g.html", minimumPSNR: 25, minimumScore: 30))
+      WebRequest(
+        input: gif, output: folder + "/g.html", minimumPSNR: 25, minimumScore: 30,
+        alt: "A \"gradient\" scrolling left"))
     Self.checkRules(s)
     #expect(s.answer == .video)
     #expect(!s.transparent)
@@ -102,12 +104,28 @@ import Testing
     let sources = kept.map {
       "  <source src=\"g.\($0.kind.fileExtension)\" type='\($0.mimeType)'>"
     }
+    // Looping forever: a button pauses it; the text alternative as its label; stopped before
+    // it plays for a viewer who asks for reduced motion.
     #expect(
       page.contains(
         ([
-          "<video autoplay muted playsinline loop width=\"64\" height=\"64\" poster=\"g.poster.webp\">"
+          "<!-- gif2x: begin -->",
+          "<video autoplay muted playsinline loop width=\"64\" height=\"64\""
+            + " poster=\"g.poster.webp\" aria-label=\"A &quot;gradient&quot; scrolling left\">",
         ]
-          + sources + ["</video>"]).joined(separator: "\n")))
+          + sources + [
+            "</video>",
+            "<button type=\"button\" aria-pressed=\"false\" onclick=\"var v ="
+              + " this.previousElementSibling; if (v.paused) v.play(); else v.pause();"
+              + " this.setAttribute('aria-pressed', v.paused)\">Pause animation</button>",
+            "<script>((s) => { const b = s.previousElementSibling,"
+              + " v = b.tagName == \"VIDEO\" ? b : b.previousElementSibling;"
+              + " if (matchMedia(\"(prefers-reduced-motion: reduce)\").matches) {"
+              + " v.autoplay = false; v.pause();"
+              + " if (b != v) b.setAttribute(\"aria-pressed\", \"true\"); } })(document.currentScript);"
+              + "</script>",
+            "<!-- gif2x: end -->",
+          ]).joined(separator: "\n")))
     let poster = try Images.decode(
       [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/g.poster.webp"))), as: .webp)
     #expect(poster.width == 64 && poster.height == 64)
@@ -156,16 +174,28 @@ import Testing
     #expect(s.renditions.allSatisfy { $0.dropped?.hasPrefix("not smaller than the GIF") == true })
     // No MP4 kept: no WebM is made (it would be dropped beside no MP4).
     #expect(s.renditions.map(\.kind) == [.mp4, .webp, .avif])
-    #expect(try Self.files(folder) == ["t.gif", "t.html"])
+    #expect(try Self.files(folder) == ["t.gif", "t.html", "t.poster.webp"])
     let page = try Self.text(folder + "/t.html")
-    #expect(page.contains("<img src=\"t.gif\" width=\"2\" height=\"2\" alt=\"\">"))
+    // The GIF, or its first frame for a viewer who asks for reduced motion; no text
+    // alternative was given, so a comment asks for one.
+    #expect(
+      page.contains(
+        [
+          "<!-- gif2x: begin -->",
+          "<!-- Add an alt on the <img>: what the animation shows, for people who cannot see it. -->",
+          "<picture>",
+          "  <source media=\"(prefers-reduced-motion: reduce)\" srcset=\"t.poster.webp\""
+            + " type=\"image/webp\">",
+          "  <img src=\"t.gif\" width=\"2\" height=\"2\">",
+          "</picture>",
+        ].joined(separator: "\n")))
     #expect(page.contains("the GIF is the answer"))
 
     let out = folder + "/public"
     try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
     let moved = try Transcoder.web(WebRequest(input: gif, output: out + "/t.html"))
     #expect(moved.gif == out + "/t.gif")
-    #expect(try Self.files(out) == ["t.gif", "t.html"])
+    #expect(try Self.files(out) == ["t.gif", "t.html", "t.poster.webp"])
     #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/t.gif")) == Data(b.bytes))
   }
 
@@ -308,21 +338,34 @@ import Testing
     #expect(
       avif.dropped?.hasPrefix("not smaller than the animated WebP (\(avif.bytes) bytes,") == true
         || avif.dropped?.contains("not smaller than the animated WebP (\(webp.bytes) bytes)")
-          == true || avif.dropped?.hasPrefix("its worst moment (SSIMULACRA2 ") == true,
+          == true
+        || avif.dropped?.hasPrefix("its worst moment (SSIMULACRA2 ") == true,
       "\(String(describing: avif.dropped))")
     let kept = s.kept.sorted { $0.bytes < $1.bytes }
     let page = try Self.text(folder + "/b.html")
     let sources = kept.map {
       "  <source srcset=\"b.\($0.kind.fileExtension)\" type=\"\($0.mimeType)\">"
     }
+    // The still first, for reduced motion; a loop forever, so a button that swaps it in.
     #expect(
       page.contains(
-        (["<picture>"] + sources + [
-          "  <img src=\"b.gif\" width=\"96\" height=\"64\" alt=\"\">", "</picture>",
+        ([
+          "<picture>",
+          "  <source media=\"(prefers-reduced-motion: reduce)\" srcset=\"b.poster.webp\""
+            + " type=\"image/webp\">",
+        ] + sources + [
+          "  <img src=\"b.gif\" width=\"96\" height=\"64\">", "</picture>",
+          "<button type=\"button\" aria-pressed=\"false\" onclick=\"var p ="
+            + " this.getAttribute('aria-pressed') != 'true';"
+            + " this.previousElementSibling.querySelector('source').media ="
+            + " p ? 'all' : '(prefers-reduced-motion: reduce)';"
+            + " this.setAttribute('aria-pressed', p)\">Pause animation</button>",
+          "<!-- gif2x: end -->",
         ]).joined(separator: "\n")))
     #expect(
       try Self.files(folder)
-        == (["b.gif", "b.html"] + kept.map { "b.\($0.kind.fileExtension)" }).sorted())
+        == (["b.gif", "b.html", "b.poster.webp"] + kept.map { "b.\($0.kind.fileExtension)" })
+        .sorted())
   }
 
   /// `--to web` reads and plans the GIF once: every candidate, every trial of its search, every

@@ -54,7 +54,25 @@ import Testing
       run.stdout
         == "\(dir)/t.gif -> \(dir)/t.html: the GIF stays (\(TinyGIF.animation().count) bytes):"
         + " no rendition was smaller with every moment at SSIMULACRA2 70 or more\n")
-    #expect(try files(in: dir) == ["t.gif", "t.html"])
+    #expect(try files(in: dir) == ["t.gif", "t.html", "t.poster.webp"])
+  }
+
+  @Test("--alt is the element's text alternative, escaped; with another mode it is 64")
+  func altText() throws {
+    let dir = folder.path
+    try Data(TinyGIF.animation()).write(to: URL(fileURLWithPath: dir + "/t.gif"))
+    let run = try CLI.run(["--to", "web", dir + "/t.gif", "--alt", "A <red> & \"blue\" dot"])
+    #expect(run.status == 0)
+    let page = try String(contentsOfFile: dir + "/t.html", encoding: .utf8)
+    #expect(
+      page.contains(
+        "  <img src=\"t.gif\" width=\"2\" height=\"2\" alt=\"A &lt;red&gt; &amp; &quot;blue&quot; dot\">"
+      ))
+    #expect(!page.contains("<!-- Add an alt"))
+    let video = try CLI.run(["--to", "mp4", dir + "/t.gif", "--alt", "x"])
+    #expect(video.status == 64)
+    #expect(video.stderrLines == ["error: --alt is for --to web (see gif2x --help)"])
+    #expect(try files(in: dir) == ["t.gif", "t.html", "t.poster.webp"])
   }
 
   @Test(arguments: [

@@ -5,12 +5,29 @@ package enum WebPage {
   /// The element that replaces the GIF: `<video>` with the kept videos smallest first (a browser
   /// plays the first source whose type it can), `<picture>` with the kept animated images
   /// smallest first and the GIF as the `<img>` every browser shows, or the GIF itself.
+  ///
+  /// Motion as WCAG 2.2 asks (2.3.3, 2.2.2): a viewer who asks for reduced motion
+  /// (`prefers-reduced-motion: reduce`) sees the still (``WebSummary/poster``): a `<picture>`
+  /// source that media query selects, with no script, or for a video two lines of script that
+  /// stop it before it plays. Motion that lasts over ``pauseAfterMilliseconds`` (a loop, or the
+  /// plays' total) can be paused by a button after the element: it pauses a video, and swaps
+  /// the still in for an image (a few lines of plain script in its `onclick`). Not a video's own
+  /// controls: on a GIF-sized video Chromium draws them over the whole picture until it plays. The text alternative
+  /// (``WebSummary/alt``) is the `<img>`'s `alt` or the video's `aria-label`; without one the
+  /// element has none, and a comment before it says to add one.
   package static func element(_ s: WebSummary, relativeTo folder: String, indent: String = "")
     -> String
   {
     let size = "width=\"\(s.width)\" height=\"\(s.height)\""
     let kept = s.kept.sorted { $0.bytes < $1.bytes }
     let gif = attribute(relative(s.gif, to: folder))
+    let still = s.poster.map { attribute(relative($0, to: folder)) }
+    let pausable = s.plays == 0 || s.durationMilliseconds * s.plays > pauseAfterMilliseconds
+    var lines: [String] = []
+    if s.alt == nil {
+      let text = s.answer == .video ? "an aria-label on the <video>" : "an alt on the <img>"
+      lines.append("<!-- Add \(text): what the animation shows, for people who cannot see it. -->")
+    }
     switch s.answer {
     case .video:
       var attributes = "autoplay muted playsinline"
@@ -28,29 +45,60 @@ package enum WebPage {
         attributes +=
           " data-plays=\"\(s.plays)\" onended=\"if (--this.dataset.plays > 0) this.play()\""
       }
-      if let poster = s.poster {
-        attributes += " poster=\"\(attribute(relative(poster, to: folder)))\""
-      }
-      var lines = ["<video \(attributes)>"]
+      if let still { attributes += " poster=\"\(still)\"" }
+      if let alt = s.alt { attributes += " aria-label=\"\(quoted(alt))\"" }
+      lines.append("<video \(attributes)>")
       for r in kept where r.kind.isVideo {
         lines.append(
           "  <source src=\"\(attribute(relative(r.path, to: folder)))\" type='\(r.mimeType)'>")
       }
       lines.append("</video>")
-      return lines.map { indent + $0 }.joined(separator: "\n")
-    case .picture:
-      var lines = ["<picture>"]
+      if pausable {
+        lines.append(
+          "<button type=\"button\" aria-pressed=\"false\" onclick=\"var v ="
+            + " this.previousElementSibling; if (v.paused) v.play(); else v.pause();"
+            + " this.setAttribute('aria-pressed', v.paused)\">Pause animation</button>")
+      }
+      // Run as the parser reaches it, before the video has data to start with; the button, when
+      // there is one, shows the video paused.
+      lines.append(
+        "<script>((s) => { const b = s.previousElementSibling,"
+          + " v = b.tagName == \"VIDEO\" ? b : b.previousElementSibling;"
+          + " if (matchMedia(\"\(reducedMotion)\").matches) { v.autoplay = false; v.pause();"
+          + " if (b != v) b.setAttribute(\"aria-pressed\", \"true\"); } })(document.currentScript);"
+          + "</script>")
+    case .picture, .gif:
+      lines.append("<picture>")
+      if let still {
+        lines.append(
+          "  <source media=\"\(reducedMotion)\" srcset=\"\(still)\" type=\"image/webp\">")
+      }
       for r in kept where !r.kind.isVideo {
         lines.append(
           "  <source srcset=\"\(attribute(relative(r.path, to: folder)))\" type=\"\(r.mimeType)\">")
       }
-      lines.append("  <img src=\"\(gif)\" \(size) alt=\"\">")
+      let alt = s.alt.map { " alt=\"\(quoted($0))\"" } ?? ""
+      lines.append("  <img src=\"\(gif)\" \(size)\(alt)>")
       lines.append("</picture>")
-      return lines.map { indent + $0 }.joined(separator: "\n")
-    case .gif:
-      return indent + "<img src=\"\(gif)\" \(size) alt=\"\">"
+      // The still's source answers every viewer while the button is pressed.
+      if pausable && still != nil {
+        lines.append(
+          "<button type=\"button\" aria-pressed=\"false\" onclick=\"var p ="
+            + " this.getAttribute('aria-pressed') != 'true';"
+            + " this.previousElementSibling.querySelector('source').media ="
+            + " p ? 'all' : '\(reducedMotion)'; this.setAttribute('aria-pressed', p)\">"
+            + "Pause animation</button>")
+      }
     }
+    return lines.map { indent + $0 }.joined(separator: "\n")
   }
+
+  /// Motion longer than this gets a pause (WCAG 2.2.2: moving content that starts by itself
+  /// and lasts more than five seconds).
+  package static let pauseAfterMilliseconds = 5000
+
+  /// The media query of a viewer who asks for less motion.
+  static let reducedMotion = "(prefers-reduced-motion: reduce)"
 
   /// The page for one GIF: a complete document that shows the element, with a comment that says
   /// what was made and what to paste.
@@ -206,6 +254,11 @@ package enum WebPage {
 
   package static func baseName(_ path: String) -> String {
     path.split(separator: "/").last.map(String.init) ?? path
+  }
+
+  /// Text for an attribute value in double quotes: ``text(_:)`` with `"` escaped too.
+  package static func quoted(_ s: String) -> String {
+    text(s).replacing("\"", with: "&quot;")
   }
 
   /// Text for HTML content: a file name's control characters and undecodable bytes shown

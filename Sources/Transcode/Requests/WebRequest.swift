@@ -23,6 +23,10 @@ public struct WebRequest: Sendable, Equatable, GIFReading {
   /// What the pictures are like, for the AV1 WebM and AVIF candidates; nil: told from the GIF
   /// (``ContentKind``).
   package var content: ContentKind?
+  /// The element's text alternative: what the animation shows, for people who cannot see it
+  /// (`alt` on the `<img>`, `aria-label` on a `<video>`). Nil: none, and the page says where to
+  /// add one.
+  package var alt: String?
 
   /// The documented default floor (see README, "Replacing GIFs on a web page").
   public static let defaultMinimumPSNR = 35.0
@@ -49,8 +53,9 @@ public struct WebRequest: Sendable, Equatable, GIFReading {
     minimumScore: Double = WebRequest.defaultMinimumScore, delays: DelayPolicy = .browser,
     maxPixels: Int = GIFSource.defaultMaxPixels, maxMemory: Int = MemoryUse.defaultLimit,
     strict: Bool = false,
-    content: ContentKind? = nil
+    content: ContentKind? = nil, alt: String? = nil
   ) {
+    self.alt = alt
     self.minimumScore = minimumScore
     self.input = input
     self.output = output
@@ -207,8 +212,14 @@ public struct WebSummary: Sendable, Equatable {
   package var minimumScore = WebRequest.defaultMinimumScore
   /// Every candidate made, kept or dropped, in the order made.
   public var renditions: [WebRendition]
-  /// The video poster written, when the answer is a video.
+  /// The still picture written beside the page (the GIF's first frame): a video's poster, and
+  /// what an animated image or the GIF gives way to for a viewer who asks for reduced motion
+  /// or pauses it.
   public var poster: String?
+  /// One play's length in milliseconds, on the GIF's browser timing.
+  package var durationMilliseconds = 0
+  /// The element's text alternative (``WebRequest/alt``).
+  package var alt: String?
   /// The GIF as the page refers to it (the input, or a copy beside the page).
   package var gif: String
   /// Every file written, the page first.

@@ -166,12 +166,10 @@ struct WebMaker: Sendable {
       candidates.removeAll { $0 == staging }
       written.append(r.path)
     }
-    var poster: String? = nil
-    if answer == .video {
-      try files.write(try posterBytes(), to: request.posterPath)
-      poster = request.posterPath
-      written.append(request.posterPath)
-    }
+    // The still: a video's poster, and what an image gives way to under reduced motion.
+    try files.write(try posterBytes(), to: request.posterPath)
+    let poster = request.posterPath
+    written.append(poster)
     let gif = request.gifPath
     if answer != .video, gif != request.input {
       try files.write(plan.source.bytes, to: gif)
@@ -184,6 +182,8 @@ struct WebMaker: Sendable {
       renditions: renditions, poster: poster, gif: answer == .video ? request.input : gif,
       written: written, warnings: warnings)
     summary.minimumScore = request.minimumScore
+    summary.durationMilliseconds = plan.timeline.durationMilliseconds
+    summary.alt = request.alt
     if answer == .video { summary.gif = request.input }
     try files.write(Array(WebPage.page(summary).utf8), to: request.output)
     try files.commit()
