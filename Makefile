@@ -88,6 +88,20 @@ install: deps
 	$(BIN) --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_gif2x
 	$(BIN) --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/gif2x.fish
 
+# A Debian package of the binary (the Swift runtime linked in), its man page and bash, zsh and
+# fish completions, for the Debian release this runs on: gif2x_VERSION_ARCH.deb in this folder,
+# its Depends naming that release's libraries (packaging/make-deb.sh). The Containerfile
+# installs it.
+.PHONY: deb test-deb
+deb: build
+	bash packaging/make-deb.sh
+
+# make deb in the Debian 13 build root (.ci/debian13's), then the package installed with
+# apt-get into a fresh minimal trixie root and converting a GIF there (.ci/deb-install). Needs
+# root.
+test-deb:
+	bash .ci/deb-install
+
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
 
