@@ -129,7 +129,7 @@ struct GIF2X: ParsableCommand {
     switch selected {
     case .info, .check:
       status = Self.runRead(selected, inputs: inputs, settings: ReadSettings(self))
-    case .sheet: status = runBatch(SheetCommand())
+    case .sheet: status = runSheet()
     case .video(let format): status = runBatch(EncodeCommand<VideoRequest>(format: format))
     case .animation(let format): status = runBatch(EncodeCommand<AnimationRequest>(format: format))
     case .web: status = runBatch(WebCommand())
