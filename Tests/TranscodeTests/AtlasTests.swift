@@ -49,6 +49,54 @@ struct AtlasTests {
     }
   }
 
+  /// Each entry's frame name in play order for `format`, given the readback (Godot's are its
+  /// textures, numbered in order).
+  static func keys(_ format: SheetFormat) -> [String] {
+    guard format.prefixesAtlasKeys && format != .godot else { return (0..<11).map { "\($0)" } }
+    return (0..<3).map { "walk/\($0)" } + (0..<4).map { "blob/\($0)" }
+      + (0..<4).map { "strip/\($0)" }
+  }
+
+  @Test(
+    "every format and layout rebuilds every frame of the three GIFs",
+    arguments: SheetFormat.allCases, SheetRoundTripTests.variants)
+  func roundTrip(format: SheetFormat, variant: SheetRoundTripTests.Variant) throws {
+    let paged = variant.layout.pageLimit < 16
+    if paged && !format.describesPages {
+      // One page is all Aseprite's layout describes: refused (asepriteOnePage).
+      #expect(throws: TranscodeError.self) {
+        _ = try SheetFixtures.atlas(Self.three()) {
+          $0.format = format
+          $0.layout = variant.layout
+        }
+      }
+      return
+    }
+    let (summary, folder, paths) = try SheetFixtures.atlas(Self.three()) {
+      $0.format = format
+      $0.imageFormat = variant.image
+      $0.layout = variant.layout
+    }
+    var back = try SheetReadBack.read(summary.dataFiles[0], format: format)
+    #expect(back.pageImages == summary.images.map { ($0 as NSString).lastPathComponent })
+    var keys = Self.keys(format)
+    if format == .godot {
+      keys = back.entries.indices.map { "\($0)" }
+      back.byKey = Dictionary(uniqueKeysWithValues: zip(keys, back.entries))
+    }
+    var ordered = back
+    ordered.entries = try keys.map { try #require(back.byKey[$0], "no frame \($0)") }
+    let frames = try paths.flatMap(SheetFixtures.decodedFrames)
+    let pages = try SheetRoundTripTests.pages(summary, folder: folder, format: variant.image)
+    #expect(ordered.entries.count == frames.count)
+    for (k, frame) in frames.enumerated() where k < ordered.entries.count {
+      #expect(ordered.rebuild(k, pages: pages, scale: variant.layout.scale) == frame, "\(keys[k])")
+      if let ms = ordered.entries[k].durationMilliseconds {
+        #expect(abs(ms - Double(Self.durations[k])) < 1e-6, "\(keys[k]) duration")
+      }
+    }
+  }
+
   @Test("Aseprite hash: one tag per GIF over its entries, keyed 0…N-1 as createFromAseprite reads")
   func asepriteHash() throws {
     let (summary, folder, paths) = try SheetFixtures.atlas(Self.three())
