@@ -270,6 +270,24 @@ struct AtlasTests {
     }
   }
 
+  @Test("a frame no page holds: the error names the GIF it comes from, nothing is written")
+  func frameTooLarge() throws {
+    let folder = try SheetFixtures.folder()
+    let paths = try Self.three().map { try SheetFixtures.write($0.1, name: $0.0, in: folder) }
+    var sheet = SheetRequest(input: "", output: folder.appendingPathComponent("atlas.png").path)
+    sheet.format = .phaser
+    sheet.layout.maxSize = 4
+    let request = AtlasRequest(parts: paths.map { AtlasRequest.Part(input: $0) }, sheet: sheet)
+    #expect(
+      throws: TranscodeError.cannotConvert(
+        path: paths[1],
+        .sheet(.frameTooLarge(width: 5, height: 4, cellWidth: 5, cellHeight: 4, maxSize: 4)))
+    ) {
+      _ = try Transcoder.atlas(request)
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 3)
+  }
+
   @Test("Aseprite formats describe one page: an atlas that needs more is refused, naming it")
   func asepriteOnePage() throws {
     let folder = try SheetFixtures.folder()

@@ -55,7 +55,12 @@ extension Transcoder {
     var distinct: Set<Int> = []
     while true {
       let (cells, cellOfFrame) = survey.cells(dedup: layoutOptions.dedup, distinct: distinct)
-      let layout = try plannedLayout(cells, request, label: label)
+      let layout: SheetLayout
+      do throws(TranscodeError) {
+        layout = try plannedLayout(cells, request, label: label)
+      } catch {
+        throw owned(error, parts: parts, cells: cells)
+      }
       let targets = names.targets(pages: layout.pages.count)
       for target in targets where isAtlas && parts.contains(where: { $0.path == target }) {
         throw .cannotCreateOutput(path: target, .isInput)
@@ -107,6 +112,20 @@ extension Transcoder {
         rate: rates.count == 1 ? rates.first! : nil, warnings: warnings.map(\.warning),
         tags: isAtlas ? document.tags.map(\.name) : [], inputWarnings: warnings)
     }
+  }
+
+  /// A frame too large for a page, in an atlas, is the fault of the GIF it comes from: the
+  /// error names that GIF rather than the atlas.
+  private static func owned(
+    _ error: TranscodeError, parts: [SheetPart], cells: [FrameSurvey.Cell]
+  ) -> TranscodeError {
+    guard parts.count > 1,
+      case .cannotConvert(_, .sheet(let problem)) = error,
+      case .frameTooLarge(let width, let height, _, _, _) = problem,
+      let cell = cells.first(where: { $0.source.width == width && $0.source.height == height }),
+      let part = parts.first(where: { $0.frames.contains(cell.frame) })
+    else { return error }
+    return .cannotConvert(path: part.path, .sheet(problem))
   }
 
   /// The checks that need no input: the settings' ranges and, for WebP, libwebp.
