@@ -186,6 +186,34 @@ struct AtlasTests {
     try Self.expectFrames(back, keys: keys, summary: summary, paths: paths)
   }
 
+  @Test("Phaser's README snippet: anims.create per frame tag, frames found on the pages")
+  func phaserSnippet() throws {
+    let (summary, _, _) = try SheetFixtures.atlas(Self.three()) {
+      $0.format = .phaser
+      $0.layout.maxSize = 8
+    }
+    let data =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: URL(fileURLWithPath: summary.dataFiles[0]))) as! [String: Any]
+    // What the snippet reads: every page's frames by filename, and meta.frameTags.
+    var duration: [String: Int] = [:]
+    for page in data["textures"] as! [[String: Any]] {
+      for frame in page["frames"] as! [[String: Any]] {
+        duration[frame["filename"] as! String] = frame["duration"] as? Int
+      }
+    }
+    var made: [String: (frames: [Int], repeats: Int)] = [:]
+    for tag in (data["meta"] as! [String: Any])["frameTags"] as! [[String: Any]] {
+      let (from, to) = (tag["from"] as! Int, tag["to"] as! Int)
+      let frames = (from...to).compactMap { duration["\($0)"] }
+      let plays = (tag["repeat"] as? String).flatMap { Int($0) }
+      made[tag["name"] as! String] = (frames.filter { $0 > 0 }, plays.map { $0 - 1 } ?? -1)
+    }
+    #expect(made["walk"]?.frames == [100, 200, 100] && made["walk"]?.repeats == 2)
+    #expect(made["blob"]?.frames == [50, 70, 30, 40] && made["blob"]?.repeats == 0)
+    #expect(made["strip"]?.frames == [20, 30, 70, 100] && made["strip"]?.repeats == -1)
+  }
+
   @Test("TexturePacker pages: one JSON per page linked by related_multi_packs")
   func texturePackerPages() throws {
     let (summary, _, paths) = try SheetFixtures.atlas(Self.three()) {
