@@ -97,7 +97,7 @@ struct AtlasTests {
     }
   }
 
-  @Test("Aseprite hash: one tag per GIF over its entries, keyed 0…N-1 as createFromAseprite reads")
+  @Test("Aseprite hash: a tag per GIF over its entries, keys 0…N-1 as createFromAseprite reads")
   func asepriteHash() throws {
     let (summary, folder, paths) = try SheetFixtures.atlas(Self.three())
     #expect(summary.tags == ["walk", "blob", "strip"])

@@ -95,8 +95,9 @@ struct FrameSurvey {
   }
 
   /// Chooses the cells: each needed frame gets its own, except that with `dedup` a frame whose
-  /// hash and rect (and, in an atlas, canvas size) equal an earlier frame's shares that frame's cell (the byte compare comes in
-  /// the second pass). Frames in `distinct` (found to collide there) always get their own.
+  /// hash and rect (and, in an atlas, canvas size) equal an earlier frame's shares that frame's
+  /// cell (the byte compare comes in the second pass). Frames in `distinct` (found to collide
+  /// there) always get their own.
   /// Returns the cells in order of first use and the cell of every GIF frame.
   func cells(dedup: Bool, distinct: Set<Int> = []) -> (cells: [Cell], cellOfFrame: [Int?]) {
     var cells: [Cell] = []

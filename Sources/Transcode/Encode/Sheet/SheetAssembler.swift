@@ -2,8 +2,9 @@ import TranscodeCore
 
 /// The second pass: decodes the frames again (GIF after GIF in an atlas), draws each cell once
 /// onto its page, checks every duplicate byte for byte against the cell already drawn, and
-/// hands each page to the encoder as soon as its last cell is on it. A page is dropped once encoded and no later duplicate needs
-/// to read it, so memory holds the pages in progress and the decoder's canvas, not every frame.
+/// hands each page to the encoder as soon as its last cell is on it. A page is dropped once
+/// encoded and no later duplicate needs to read it, so memory holds the pages in progress and
+/// the decoder's canvas, not every frame.
 struct SheetAssembler {
   /// What the pass gave: the encoded pages, or a frame whose hash matched a cell its pixels do
   /// not (a hash collision: the caller gives that frame its own cell and runs the pass again).

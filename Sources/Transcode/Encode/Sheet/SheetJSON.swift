@@ -4,7 +4,9 @@ import TranscodeCore
 /// Array and Phaser's multiatlas, in SHEET.md's key order, one frame entry per line.
 ///
 /// Frame keys are the entry index "0", "1", … across all pages (Phaser's createFromAseprite
-/// looks them up so; PixiJS keeps one texture cache across packs). Hash and array formats give
+/// looks them up so; PixiJS keeps one texture cache across packs); in an atlas's TexturePacker
+/// formats, "tag/index", so that two atlases loaded in PixiJS never claim the same name. An
+/// atlas has one frame tag and one `animations` key per GIF. Hash and array formats give
 /// each page its own file listing the entries whose rect is on that page; the first
 /// (`BASE.json`) also carries the `animations` list (every key in play order, PixiJS), the frame
 /// tag (Aseprite), gif2x's timing under `meta.gif2x`, and, when there are more pages,
