@@ -46,16 +46,25 @@ enum AtlasCommand {
     for tag in options.sheet.tags {
       let (name, file) = tag.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         .map(String.init).pair
-      if named[file] != nil { throw UsageError("--tag names \(file) twice") }
-      guard inputs.contains(where: { $0.path == file }) else {
+      // The input as expanded (`anim/` gives `anim/idle.gif`), or the same file by another
+      // name (`./anim/idle.gif`).
+      guard let input = inputs.first(where: { sameFile($0.path, file) }) else {
         throw UsageError("--tag \(tag): \(file) is not one of the inputs")
       }
-      named[file] = name
+      if named[input.path] != nil { throw UsageError("--tag names \(file) twice") }
+      named[input.path] = name
     }
     let parts = inputs.map { AtlasRequest.Part(tag: named[$0.path], input: $0.path) }
     var sheet = try SheetCommand().job(for: [], options).template
     sheet.output = output
     return AtlasRequest(parts: parts, sheet: sheet)
+  }
+
+  /// Whether two paths name one file: the same path, or the same device and inode.
+  private static func sameFile(_ a: String, _ b: String) -> Bool {
+    if a == b { return true }
+    guard let x = SystemCalls.status(a), let y = SystemCalls.status(b) else { return false }
+    return x.device == y.device && x.inode == y.inode
   }
 
   /// Makes the atlas: one line for it (or one JSON object), or one error line; the exit status.

@@ -40,13 +40,14 @@ final class AtlasCommandTests: FolderSuite {
     #expect(tags.map { $0["repeat"] as? String } == [nil, "2", nil])
   }
 
-  @Test("--tag NAME=FILE names a tag; texturepacker-hash frames are tag/index")
+  @Test("--tag NAME=FILE names a tag (FILE by any name); texturepacker-hash frames are tag/index")
   func tagOption() throws {
     let gifs = try three()
     let out = folder.appendingPathComponent("hero.png").path
     let run = try CLI.run(
       ["--sheet"] + gifs + [
-        "-o", out, "--tag", "stand=\(gifs[0])", "--format", "texturepacker-hash", "-q",
+        "-o", out, "--tag", "stand=\(folder.path)/./idle.gif", "--format", "texturepacker-hash",
+        "-q",
       ])
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.isEmpty)
