@@ -34,6 +34,7 @@ enum Flags {
     case .targetPSNR: return "--target-psnr"
     case .minimumPSNR: return "--min-psnr"
     case .targetScore: return "--target-quality"
+    case .tag: return "--tag"
     }
   }
 

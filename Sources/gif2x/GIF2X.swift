@@ -19,6 +19,7 @@ struct GIF2X: ParsableCommand {
         gif2x --to webp sprite.gif           animated WebP: transparency in every browser
         gif2x --to avif cat.gif              animated AVIF: the smallest file
         gif2x --sheet walk.gif               walk.png + walk.json for game engines
+        gif2x --sheet idle.gif walk.gif -o hero.png   one atlas, a tag per GIF
         gif2x --to web -r assets --output-dir public   renditions that beat each GIF,
                                              cat.html to paste, public/index.html
         gif2x --to mp4 -j 2 --output-dir out assets/   a folder, two files at a time
@@ -132,7 +133,7 @@ struct GIF2X: ParsableCommand {
     switch selected {
     case .info, .check:
       status = Self.runRead(selected, inputs: inputs, settings: ReadSettings(self))
-    case .sheet: status = runBatch(SheetCommand())
+    case .sheet: status = runSheet()
     case .video(let format): status = runBatch(EncodeCommand<VideoRequest>(format: format))
     case .animation(let format): status = runBatch(EncodeCommand<AnimationRequest>(format: format))
     case .web: status = runBatch(WebCommand())

@@ -50,7 +50,8 @@ extension GIF2X {
       (s.padding != 0, .sheet, "--padding"), (s.extrude != 0, .sheet, "--extrude"),
       (s.maxSize != nil, .sheet, "--max-size"), (s.powerOfTwo, .sheet, "--pot"),
       (s.noDedup, .sheet, "--no-dedup"), (s.trim, .sheet, "--trim"),
-      (s.scale != 1, .sheet, "--scale"),
+      (s.scale != 1, .sheet, "--scale"), (s.atlas, .sheet, "--atlas"),
+      (!s.tags.isEmpty, .sheet, "--tag"),
       (batch.outputDirectory != nil, .output, "--output-dir"),
       (batch.skipExisting, .output, "--skip-existing"),
     ]

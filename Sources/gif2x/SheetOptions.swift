@@ -48,6 +48,19 @@ struct SheetOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Whole-number nearest-neighbour scale.", valueName: "n"))
   var scale: Int = 1
 
+  @Flag(
+    help: ArgumentHelp(
+      "Put every GIF into one atlas named by -o, each GIF a tag (also when -o is given with"
+        + " several GIFs)."))
+  var atlas = false
+
+  @Option(
+    name: .customLong("tag"),
+    help: ArgumentHelp(
+      "An atlas tag's name for one input (default: the file's name without extension).",
+      valueName: "name=file"))
+  var tags: [String] = []
+
   /// The layout these options ask for.
   var layout: SheetLayoutOptions {
     SheetLayoutOptions(
@@ -56,6 +69,9 @@ struct SheetOptions: ParsableArguments {
   }
 
   func validate() throws {
+    if let bad = tags.first(where: { !$0.contains("=") }) {
+      throw ValidationError("--tag takes NAME=FILE (got '\(bad)')")
+    }
     do throws(RequestError) {
       try layout.validate()
     } catch {

@@ -1,6 +1,7 @@
 /// Target `sheet`: cell sizes (zero, small, up to 65535 x 64) and layout options (in range or
 /// not) from the input. Out-of-range options must be refused by `validate()`; a plan must put every
-/// cell inside its page, keep pages within the limits and never overlap two cells' slots.
+/// cell inside its page, keep pages within the limits and never overlap two cells' slots; an
+/// atlas's plan (MaxRects allowed) must do the same, deterministically, in no more area or pages.
 func fuzzSheetLayout(_ data: UnsafeBufferPointer<UInt8>) {
   var input = FuzzInput(data)
   var options = SheetLayoutOptions()
@@ -37,6 +38,17 @@ func fuzzSheetLayout(_ data: UnsafeBufferPointer<UInt8>) {
   guard let layout = try? SheetLayout.plan(cells: cells, options: options, imageLimit: imageLimit)
   else { return }
   checkLayout(layout, cells: cells, options: options, imageLimit: imageLimit)
+  // An atlas's layout: MaxRects where it covers less, never more area or pages than the above,
+  // and as sound.
+  options.tightPacking = true
+  guard
+    let atlas = try? SheetLayout.plan(cells: cells, options: options, imageLimit: imageLimit)
+  else { preconditionFailure("an atlas cannot lay out cells a sheet can") }
+  checkLayout(atlas, cells: cells, options: options, imageLimit: imageLimit)
+  precondition(atlas.area() <= layout.area(), "the atlas covers more area than the sheet")
+  precondition(atlas.pages.count <= layout.pages.count, "the atlas needs more pages")
+  let again = try? SheetLayout.plan(cells: cells, options: options, imageLimit: imageLimit)
+  precondition(again == atlas, "MaxRects is not deterministic")
 }
 
 private func checkLayout(

@@ -50,6 +50,16 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "Tests", "Support"))
 from giflzw import lzw  # noqa: E402
 
+def atlas(gif, out, *options):
+    """An atlas of a good 3-frame GIF and `gif` (`--sheet GOOD GIF -o out/a.png`): the good one
+    is written beside out/, so that in/ holds the input alone and a failure must name `gif`."""
+    companion = os.path.join(os.path.dirname(out), "gif2x-atlas-companion.gif")
+    if not os.path.exists(companion):
+        with open(companion, "wb") as f:
+            f.write(gif_bytes(5, 3, [{"x": 0, "y": 0, "w": 5, "h": 3, "delay": d} for d in (4, 8, 0)]))
+    return ["--sheet", *options, companion, gif, "-o", os.path.join(out, "a.png")]
+
+
 # Each mode: its name and how to call it on the input `gif`, writing into the folder `out`.
 MODES = {
     "info": lambda gif, out: ["--info", gif],
@@ -62,6 +72,11 @@ MODES = {
                                       gif, "-o", os.path.join(out, "s.png")],
     "sheet-phaser": lambda gif, out: ["--sheet", "--format", "phaser", "--max-size", "256", gif,
                                       "-o", os.path.join(out, "s.png")],
+    # An atlas (issue 39): the input and a good GIF of another size in one sheet, MaxRects
+    # packing them; paged and trimmed in PixiJS's format.
+    "sheet-atlas": lambda gif, out: atlas(gif, out),
+    "sheet-atlas-pages": lambda gif, out: atlas(gif, out, "--format", "texturepacker-hash",
+                                                "--max-size", "256", "--trim", "--padding", "1"),
     "mp4": lambda gif, out: ["--to", "mp4", "--preset", "ultrafast", gif, "-o",
                              os.path.join(out, "v.mp4")],
     # --measure reads the video back (libavformat, libvpx-vp9 for alpha) and compares it.
@@ -139,6 +154,9 @@ def gif(width, height, frames, version=b"GIF89a", loop=True):
         pixels = f.get("pixels", [(n + i) % 4 for i in range(f["w"] * f["h"])])
         out += lzw(pixels, 2)
     return bytes(out + b"\x3B")
+
+
+gif_bytes = gif  # for atlas(), whose parameter is named `gif`
 
 
 def built_gifs():
@@ -582,6 +600,42 @@ def scenarios(gif2x, work, timeout):
         if b'src=",' in html or b'srcset=",' in html or b'href=",' in html:
             why = "a URL in the page starts with a comma"
     results.append((",lead.gif --to web", why))
+
+    # Atlases (issue 39): a hundred GIFs of different sizes in one; two GIFs of one name (one
+    # usage line, nothing read); one damaged GIF among good ones (one line naming it, nothing
+    # written).
+    d = folder("atlas")
+    good = []
+    for n in range(100):
+        w, h = 1 + n % 13, 1 + (n * 7) % 11
+        path = os.path.join(d, f"g{n}.gif")
+        put(path, gif(w, h, [{"x": 0, "y": 0, "w": w, "h": h, "delay": 5 + k} for k in range(1 + n % 4)]))
+        good.append(path)
+    out = os.path.join(d, "out")
+    os.makedirs(out)
+    why, _ = run_scenario([gif2x, "--sheet", *good, "-o", os.path.join(out, "a.png"), "-q"],
+                          max(timeout, 60), 0, lines=0)
+    if why is None and sorted(os.listdir(out)) != ["a.json", "a.png"]:
+        why = f"wrote {sorted(os.listdir(out))}, not a.json and a.png"
+    results.append(("atlas of 100 GIFs", why))
+    os.makedirs(os.path.join(d, "twin"))
+    twin = os.path.join(d, "twin", "g1.gif")
+    put(twin)
+    why, _ = run_scenario([gif2x, "--sheet", good[1], twin, "-o", os.path.join(d, "t.png")],
+                          timeout, 64, lines=1)
+    results.append(("atlas of two GIFs of one name", why))
+    bad = os.path.join(d, "bad.gif")
+    damaged = os.path.join(d, "damaged")
+    os.makedirs(damaged)
+    why, _ = run_scenario([gif2x, "--sheet", good[0], os.path.join(d, "nothing.gif"), good[2],
+                           "-o", os.path.join(damaged, "a.png")], timeout, 66, lines=1)
+    results.append(("atlas with a missing GIF", why))
+    put(bad, b"GIF89a\x04\x00")
+    why, _ = run_scenario([gif2x, "--sheet", good[0], bad, good[2], "-o",
+                           os.path.join(damaged, "a.png")], timeout, 65, lines=1)
+    if why is None and os.listdir(damaged):
+        why = f"left {os.listdir(damaged)}"
+    results.append(("atlas with a damaged GIF among good ones", why))
 
     # One SIGINT while stdin says nothing: 130 within 1 s.
     reader = subprocess.Popen([gif2x, "--check", "-"], stdin=subprocess.PIPE,

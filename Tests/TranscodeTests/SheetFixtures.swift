@@ -22,6 +22,15 @@ enum SheetFixtures {
     return gif
   }
 
+  /// "idle": 4x3 like walk, two frames: walk's first frame A (delay 15 cs), then C (delay 5 cs),
+  /// looping forever. In an atlas beside walk, A is stored once for both.
+  static func idle() -> SheetGIFWriter {
+    var gif = SheetGIFWriter(width: 4, height: 3, palette: palette, loopCount: 0)
+    gif.add([1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3], delay: 15)
+    gif.add([2, 2, 2, 2, 3, 3, 3, 3, 1, 1, 1, 0], delay: 5)
+    return gif
+  }
+
   /// "blob": 5x4 with index 0 transparent; each frame a 2x2 block at a different place
   /// (for --trim: the opaque bounds move), the last frame wholly transparent. No loop block.
   static func blob() -> SheetGIFWriter {
@@ -89,5 +98,19 @@ enum SheetFixtures {
     var request = SheetRequest(input: path, appVersion: "test")
     configure(&request)
     return (try Transcoder.sheet(request), folder, path)
+  }
+
+  /// Makes an atlas of `gifs` (name, GIF; the name is the file's and so the tag) in a fresh
+  /// folder as `atlas.png`, with `configure` applied to the sheet settings.
+  static func atlas(
+    _ gifs: [(String, SheetGIFWriter)], configure: (inout SheetRequest) -> Void = { _ in }
+  ) throws -> (summary: SheetSummary, folder: URL, gifs: [String]) {
+    let folder = try folder()
+    let paths = try gifs.map { try write($0.1, name: $0.0, in: folder) }
+    var sheet = SheetRequest(input: "", output: folder.appendingPathComponent("atlas.png").path)
+    sheet.appVersion = "test"
+    configure(&sheet)
+    let request = AtlasRequest(parts: paths.map { AtlasRequest.Part(input: $0) }, sheet: sheet)
+    return (try Transcoder.atlas(request), folder, paths)
   }
 }

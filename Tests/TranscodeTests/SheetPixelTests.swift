@@ -111,10 +111,10 @@ struct SheetPixelTests {
     let gif = SheetFixtures.walk()
     let folder = try SheetFixtures.folder()
     let path = try SheetFixtures.write(gif, name: "walk", in: folder)
-    let source = try GIFPlan.load(
-      path: path, maxPixels: GIFSource.defaultMaxPixels, cancellation: Cancellation())
+    let plan = try GIFPlan.make(
+      path: path, options: GIFPlan.Options(timeline: .native), cancellation: Cancellation())
     var survey = try FrameSurvey.run(
-      source, path: path, needed: [true, true, true], hash: true, trim: false, strict: false,
+      plan.source, path: path, needed: [true, true, true], hash: true, trim: false, strict: false,
       cancellation: Cancellation())
     survey.hashes = [7, 7, 7]  // pretend every frame hashes alike
     let (cells, cellOfFrame) = survey.cells(dedup: true)
@@ -122,7 +122,8 @@ struct SheetPixelTests {
     let layout = try SheetLayout.plan(
       cells: [SheetLayout.PageSize(width: 4, height: 3)], options: SheetLayoutOptions())
     var assembler = SheetAssembler(
-      source: source, path: path, strict: false, cells: cells, cellOfFrame: cellOfFrame,
+      parts: [SheetPart(tag: "walk", plan: plan, survey: survey, firstFrame: 0)], strict: false,
+      cells: cells, cellOfFrame: cellOfFrame,
       layout: layout, options: SheetLayoutOptions(), format: .png,
       cancellation: Cancellation())
     guard case .collision(let frame) = try assembler.run() else {

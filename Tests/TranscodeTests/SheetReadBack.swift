@@ -28,6 +28,10 @@ struct SheetReadBack {
   var pageImages: [String] = []
   /// How many frame keys all pages hold together.
   var keyCount = 0
+  /// Every entry by its frame key, over all pages.
+  var byKey: [String: Entry] = [:]
+  /// `meta.frameTags` of the first JSON file: name, from, to, direction and repeat.
+  var frameTags: [[String: Any]] = []
 
   static func read(_ path: String, format: SheetFormat) throws -> SheetReadBack {
     format == .godot ? try readGodot(path) : try readJSON(path)
@@ -50,6 +54,7 @@ struct SheetReadBack {
     let main = try object(path)
     let meta = main["meta"] as! [String: Any]
     result.gif2x = meta["gif2x"] as? [String: Any] ?? [:]
+    result.frameTags = meta["frameTags"] as? [[String: Any]] ?? []
     if let tags = meta["frameTags"] as? [[String: Any]], let r = tags.first?["repeat"] as? String {
       result.repeatCount = Int(r)
     }
@@ -87,8 +92,9 @@ struct SheetReadBack {
     // createFromAseprite walks them.
     result.animations = main["animations"] as? [String: [String]]
     let order = result.animations?.values.first ?? (0..<byKey.count).map { "\($0)" }
-    result.entries = order.map { byKey[$0]! }
+    result.entries = result.animations?.count ?? 1 > 1 ? [] : order.map { byKey[$0]! }
     result.keyCount = byKey.count
+    result.byKey = byKey
     return result
   }
 

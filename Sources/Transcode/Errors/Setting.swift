@@ -30,6 +30,7 @@ public enum Setting: String, Sendable, Equatable, CaseIterable {
   case targetPSNR = "target PSNR"
   case minimumPSNR = "fidelity floor"
   case targetScore = "quality target"
+  case tag = "tag"
 
   /// The plain-words name: "the crf".
   package var plainName: String { "the \(rawValue)" }
@@ -52,6 +53,11 @@ public enum RequestError: Error, Equatable, Sendable {
   case unsupported(Setting, format: String, reason: String)
   /// A codec the container does not take; `choices` are those it does.
   case codecNotInFormat(codec: String, format: String, choices: [String])
+  /// Two inputs of an atlas would get the same tag `name` (their files' base names, or names
+  /// given): engines look animations up by name, so one would hide the other.
+  case tagCollision(name: String, inputs: [String])
+  /// A tag name engines cannot take as given (empty, or with a control character).
+  case badTag(name: String)
 
   /// The message, with each setting named by `name`.
   package func message(naming name: (Setting) -> String) -> String {
@@ -72,6 +78,12 @@ public enum RequestError: Error, Equatable, Sendable {
     case .codecNotInFormat(let codec, let format, let choices):
       return "\(name(.format)) \(format) takes \(name(.codec)) "
         + choices.joined(separator: " or ") + " (got \(codec))"
+    case .tagCollision(let tag, let inputs):
+      return "\(inputs.joined(separator: " and ")) would both be tagged \"\(tag)\"; name one"
+        + " with \(name(.tag)) NAME=FILE"
+    case .badTag(let tag):
+      return "\(name(.tag)) \"\(tag)\" is not a name engines take: give at least one character,"
+        + " none of them a control character"
     }
   }
 }

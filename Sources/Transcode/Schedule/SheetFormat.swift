@@ -37,6 +37,15 @@ public enum SheetFormat: String, Sendable, CaseIterable, Equatable {
   /// Whether entries carry Aseprite's `duration` and `meta` carries `frameTags`.
   package var isAseprite: Bool { self == .asepriteHash || self == .asepriteArray }
 
+  /// Whether an atlas's frame names are "tag/index" ("walk/0") rather than the entry's index
+  /// across every tag. PixiJS (the TexturePacker formats) keeps one texture cache for every
+  /// sheet loaded, so two atlases' "0" would collide; Phaser's `createFromAseprite` (Aseprite
+  /// formats) looks each tag's frames up by the index itself, and Phaser keeps frame names
+  /// per texture, so those formats (and Phaser's multiatlas) keep the index.
+  package var prefixesAtlasKeys: Bool {
+    self == .texturePackerHash || self == .texturePackerArray || self == .godot
+  }
+
   /// Whether one data file describes every page (Phaser's `textures`, Godot's resources),
   /// rather than one file per page.
   package var hasOneDataFile: Bool { self == .godot || self == .phaser }

@@ -3,8 +3,9 @@
 ///
 /// Cells of one size (no `--trim`) form a uniform grid, near-square unless `--columns` or
 /// `--rows` is given; trimmed cells of different sizes are packed on shelves, left to right, in
-/// order. Either way cells keep their order, so pages fill one after the other and each can be
-/// encoded as soon as its last cell is drawn.
+/// order. An atlas (``SheetLayoutOptions/tightPacking``) also tries ``SheetMaxRects`` and keeps
+/// whichever covers the least area. Every way keeps pages in cell order, so pages fill one after
+/// the other and each can be encoded as soon as its last cell is drawn.
 package struct SheetLayout: Equatable {
   /// A cell's inner rect on its page.
   package struct Placement: Equatable {
@@ -58,12 +59,30 @@ package struct SheetLayout: Equatable {
     } else {
       layout = SheetShelves(cells: cells, options: options, bounds: bounds).layout()
     }
+    // MaxRects only replaces the old layout when it covers strictly less area on no more
+    // pages: a tie keeps the grid or shelves, so it is never larger than either.
+    if options.tightPacking && options.columns == nil && options.rows == nil,
+      let packed = SheetMaxRects(cells: cells, options: options, bounds: bounds).layout(),
+      packed.pages.count <= layout.pages.count,
+      packed.area(powerOfTwo: options.powerOfTwo) < layout.area(powerOfTwo: options.powerOfTwo)
+    {
+      layout = packed
+    }
     if options.powerOfTwo {
       layout.pages = layout.pages.map {
         PageSize(width: powerOfTwo(atLeast: $0.width), height: powerOfTwo(atLeast: $0.height))
       }
     }
     return layout
+  }
+
+  /// The pixels every page covers together, after power-of-two rounding when `powerOfTwo`.
+  package func area(powerOfTwo: Bool = false) -> Int {
+    pages.reduce(0) { sum, page in
+      let w = powerOfTwo ? Self.powerOfTwo(atLeast: page.width) : page.width
+      let h = powerOfTwo ? Self.powerOfTwo(atLeast: page.height) : page.height
+      return sum + w * h
+    }
   }
 
   /// The smallest page size limit (above `options.pageLimit`) at which these cells fit on one

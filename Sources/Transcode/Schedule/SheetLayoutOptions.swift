@@ -21,6 +21,10 @@ public struct SheetLayoutOptions: Sendable, Equatable {
   package var trim: Bool
   /// Integer nearest-neighbour scale factor (pixel art).
   package var scale: Int
+  /// Whether cells of different sizes may also be packed by ``SheetMaxRects``, kept when its
+  /// pages cover less area than the grid's or shelves' (an atlas of several GIFs). Off for one
+  /// GIF's sheet, whose layout stays what it always was.
+  package var tightPacking = false
 
   /// The default layout: near-square, no padding or extrude, 4096 px pages, dedup on.
   public init(

@@ -13,7 +13,17 @@ extension Transcoder {
   ) throws(TranscodeError) -> SheetSummary {
     try validate(request)
     let names = SheetOutputNames(request)
-    let path = request.input
+    let part = try surveyed(
+      request.input, tag: names.animationName, firstFrame: 0, request, cancellation: cancellation)
+    return try assemble(
+      [part], request, names: names, label: request.input, cancellation: cancellation)
+  }
+
+  /// One GIF planned and surveyed (the first pass), its frames numbered from `firstFrame`.
+  static func surveyed(
+    _ path: String, tag: String, firstFrame: Int, _ request: SheetRequest,
+    cancellation: Cancellation
+  ) throws(TranscodeError) -> SheetPart {
     let plan = try GIFPlan.make(
       path: path, options: request.planOptions, cancellation: cancellation)
     try plan.requirePicture()
@@ -30,25 +40,47 @@ extension Transcoder {
     if survey.overflowed, let pixels = onePage {
       throw .cannotConvert(path: path, .sheet(.overflowsOnePage(request.format, pixels: pixels)))
     }
+    return SheetPart(tag: tag, plan: plan, survey: survey, firstFrame: firstFrame)
+  }
+
+  /// The second pass over every part and the files written: cells, layout, pages and the data
+  /// file, all committed together. `label` names the sheet in errors about its layout (the
+  /// GIF, or an atlas's output).
+  static func assemble(
+    _ parts: [SheetPart], _ request: SheetRequest, names: SheetOutputNames, label: String,
+    isAtlas: Bool = false, cancellation: Cancellation
+  ) throws(TranscodeError) -> SheetSummary {
+    let survey = FrameSurvey.joined(parts.map { ($0.survey, $0.canvas) })
+    let layoutOptions = request.layout
     var distinct: Set<Int> = []
     while true {
       let (cells, cellOfFrame) = survey.cells(dedup: layoutOptions.dedup, distinct: distinct)
-      let layout = try plannedLayout(cells, request)
+      let layout: SheetLayout
+      do throws(TranscodeError) {
+        layout = try plannedLayout(cells, request, label: label)
+      } catch {
+        throw owned(error, parts: parts, cells: cells)
+      }
       let targets = names.targets(pages: layout.pages.count)
+      for target in targets where isAtlas && parts.contains(where: { $0.path == target }) {
+        throw .cannotCreateOutput(path: target, .isInput)
+      }
       let outputs = try OutputFiles(
-        targets: targets, replace: request.force, input: path, cancellation: cancellation)
+        targets: targets, replace: request.force, input: request.input,
+        cancellation: cancellation)
       var assembler = SheetAssembler(
-        source: plan.source, path: path, strict: request.strict, cells: cells,
-        cellOfFrame: cellOfFrame, layout: layout, options: layoutOptions,
-        format: request.imageFormat, cancellation: cancellation)
+        parts: parts, strict: request.strict, cells: cells, cellOfFrame: cellOfFrame,
+        layout: layout, options: layoutOptions, format: request.imageFormat,
+        cancellation: cancellation)
       let outcome = try assembler.run()
       guard case .pages(let files) = outcome else {
         if case .collision(let frame) = outcome { distinct.insert(frame) }
         continue
       }
       let document = SheetDocument(
-        plan: plan.timeline, index: index, cells: cells, cellOfFrame: cellOfFrame,
-        layout: layout, names: names, scale: layoutOptions.scale, appVersion: request.appVersion)
+        parts: parts, isAtlas: isAtlas, prefixedKeys: isAtlas && request.format.prefixesAtlasKeys,
+        cells: cells, cellOfFrame: cellOfFrame, layout: layout, names: names,
+        scale: layoutOptions.scale, appVersion: request.appVersion)
       for (page, bytes) in files.enumerated() { try outputs.write(bytes, to: names.image(page)) }
       if request.format == .godot {
         try outputs.write(Array(GodotSpriteFrames.render(document).utf8), to: names.data(0))
@@ -62,15 +94,38 @@ extension Transcoder {
         }
       }
       try outputs.commit()
+      var warnings: [SheetSummary.InputWarning] = []
+      for part in parts {
+        let damage =
+          part.index.damage + assembler.damage.filter { $0.path == part.path }.map(\.damage)
+        warnings += (damage.map(ConversionWarning.damage) + part.plan.timeline.warnings).map {
+          SheetSummary.InputWarning(input: part.path, warning: $0)
+        }
+      }
+      let rates = Set(parts.map(\.plan.timeline.rate))
       return SheetSummary(
-        input: path, images: (0..<files.count).map(names.image),
+        input: label, images: (0..<files.count).map(names.image),
         dataFiles: Array(targets.dropFirst(files.count)),
         pageSizes: layout.pages.map { .init(width: $0.width, height: $0.height) },
-        gifFrames: index.frames.count, entries: document.entries.count,
-        storedFrames: cells.count, rate: plan.timeline.rate,
-        warnings: (index.damage + assembler.damage).map(ConversionWarning.damage)
-          + plan.timeline.warnings)
+        gifFrames: parts.reduce(0) { $0 + $1.index.frames.count },
+        entries: document.entries.count, storedFrames: cells.count,
+        rate: rates.count == 1 ? rates.first! : nil, warnings: warnings.map(\.warning),
+        tags: isAtlas ? document.tags.map(\.name) : [], inputWarnings: warnings)
     }
+  }
+
+  /// A frame too large for a page, in an atlas, is the fault of the GIF it comes from: the
+  /// error names that GIF rather than the atlas.
+  private static func owned(
+    _ error: TranscodeError, parts: [SheetPart], cells: [FrameSurvey.Cell]
+  ) -> TranscodeError {
+    guard parts.count > 1,
+      case .cannotConvert(_, .sheet(let problem)) = error,
+      case .frameTooLarge(let width, let height, _, _, _) = problem,
+      let cell = cells.first(where: { $0.source.width == width && $0.source.height == height }),
+      let part = parts.first(where: { $0.frames.contains(cell.frame) })
+    else { return error }
+    return .cannotConvert(path: part.path, .sheet(problem))
   }
 
   /// The checks that need no input: the settings' ranges and, for WebP, libwebp.
@@ -88,7 +143,7 @@ extension Transcoder {
   /// For a data format that describes one page: the most pixels a page of the image format
   /// holds at any size limit (frames covering more can never fit, whatever the limit given).
   /// nil for formats with pages.
-  private static func largestOnePage(_ request: SheetRequest) -> Int? {
+  static func largestOnePage(_ request: SheetRequest) -> Int? {
     guard !request.format.describesPages else { return nil }
     let side = request.imageFormat.maxSide
     return min(side * side, PageBounds.maxPixels)
@@ -97,7 +152,7 @@ extension Transcoder {
   /// The layout of `cells`, scaled; frames that do not fit a page, or pages that the data
   /// format cannot describe, are bad input (65).
   private static func plannedLayout(
-    _ cells: [FrameSurvey.Cell], _ request: SheetRequest
+    _ cells: [FrameSurvey.Cell], _ request: SheetRequest, label: String
   ) throws(TranscodeError) -> SheetLayout {
     let scale = request.layout.scale
     let sizes = cells.map {
@@ -131,7 +186,7 @@ extension Transcoder {
         request.format, pages: layout.pages.count, maxSize: request.layout.pageLimit,
         onePage: SheetLayout.onePageSize(cells: sizes, options: request.layout, imageLimit: limit))
     } catch {
-      throw .cannotConvert(path: request.input, .sheet(error))
+      throw .cannotConvert(path: label, .sheet(error))
     }
   }
 }

@@ -17,6 +17,24 @@ struct FrameSurvey {
   /// Whether the survey stopped early because the distinct frames already cover more pixels
   /// than `pageArea` allows (then `sources` and `hashes` are incomplete).
   var overflowed = false
+  /// Per frame of an atlas (the surveys of several GIFs ``joined(_:)``): its GIF's canvas, so
+  /// that frames of canvases of different sizes never share a cell. Empty for one GIF.
+  var canvases: [PixelRect] = []
+
+  /// The surveys of several GIFs as one, frame numbers running on from one GIF to the next.
+  static func joined(_ surveys: [(survey: FrameSurvey, canvas: PixelRect)]) -> FrameSurvey {
+    guard surveys.count > 1 else {
+      return surveys.first?.survey ?? FrameSurvey(sources: [], hashes: [])
+    }
+    var all = FrameSurvey(sources: [], hashes: [])
+    for (survey, canvas) in surveys {
+      all.sources += survey.sources
+      all.hashes += survey.hashes
+      all.canvases += Array(repeating: canvas, count: survey.sources.count)
+      all.overflowed = all.overflowed || survey.overflowed
+    }
+    return all
+  }
 
   /// Decodes frames up to the last one `needed` marks; hashes them when `hash`, finds their
   /// opaque bounds when `trim`. With neither, nothing is decoded. With `pageArea` (the pixels
@@ -77,8 +95,9 @@ struct FrameSurvey {
   }
 
   /// Chooses the cells: each needed frame gets its own, except that with `dedup` a frame whose
-  /// hash and rect equal an earlier frame's shares that frame's cell (the byte compare comes in
-  /// the second pass). Frames in `distinct` (found to collide there) always get their own.
+  /// hash and rect (and, in an atlas, canvas size) equal an earlier frame's shares that frame's
+  /// cell (the byte compare comes in the second pass). Frames in `distinct` (found to collide
+  /// there) always get their own.
   /// Returns the cells in order of first use and the cell of every GIF frame.
   func cells(dedup: Bool, distinct: Set<Int> = []) -> (cells: [Cell], cellOfFrame: [Int?]) {
     var cells: [Cell] = []
@@ -87,7 +106,11 @@ struct FrameSurvey {
     for (i, rect) in sources.enumerated() {
       guard let rect else { continue }
       if dedup && !distinct.contains(i) {
-        if let match = seen[hashes[i]]?.first(where: { cells[$0].source == rect }) {
+        let sameCanvas = { (c: Int) in
+          self.canvases.isEmpty || self.canvases[cells[c].frame] == self.canvases[i]
+        }
+        if let match = seen[hashes[i]]?.first(where: { cells[$0].source == rect && sameCanvas($0) })
+        {
           cellOfFrame[i] = match
           continue
         }

@@ -1,7 +1,7 @@
 import TranscodeCore
 
 /// Writes a Godot 4 `SpriteFrames` resource (`.tres`) for a sheet: one `AtlasTexture` per
-/// stored cell (repeated frames share one), one animation named after the input.
+/// stored cell (repeated frames share one), one animation per GIF named after it (its tag).
 ///
 /// Godot has no JSON sprite-sheet loader, and its timing is an animation `speed` (frames per
 /// second) times each frame's relative `duration`. Native sheets use speed 100 and durations in
@@ -23,28 +23,35 @@ enum GodotSpriteFrames {
       out += "atlas = ExtResource(\"\(cell.page + 1)\")\n"
       out += "region = Rect2(\(f.x), \(f.y), \(f.width), \(f.height))\n"
       let s = cell.spriteSource
-      if s != PixelRect(x: 0, y: 0, width: doc.sourceWidth, height: doc.sourceHeight) {
+      if s != PixelRect(x: 0, y: 0, width: cell.sourceWidth, height: cell.sourceHeight) {
         // Godot draws the region inside these margins: offset, then the space cropped away.
-        out += "margin = Rect2(\(s.x), \(s.y), \(doc.sourceWidth - s.width), "
-        out += "\(doc.sourceHeight - s.height))\n"
+        out += "margin = Rect2(\(s.x), \(s.y), \(cell.sourceWidth - s.width), "
+        out += "\(cell.sourceHeight - s.height))\n"
       }
     }
+    let animations = doc.tags.map { animation($0, of: doc) }
+    out += "\n[resource]\nanimations = [" + animations.joined(separator: ", ") + "]\n"
+    return out
+  }
+
+  /// One tag's animation: its frames with their durations, loop, name and speed.
+  private static func animation(_ tag: SheetDocument.Tag, of doc: SheetDocument) -> String {
+    let entries = doc.entries(of: tag)
     let speed: Double
     let durations: [Double]
-    if let rate = doc.timing.rate {
+    if let rate = tag.timing.rate {
       speed = rate.framesPerSecond
-      durations = doc.entries.map { _ in 1.0 }
+      durations = entries.map { _ in 1.0 }
     } else {
       speed = 100
-      durations = (doc.timing.durationsCentiseconds ?? []).map(Double.init)
+      durations = (tag.timing.durationsCentiseconds ?? []).map(Double.init)
     }
-    let frames = zip(doc.entries, durations).map { entry, duration in
+    let frames = zip(entries, durations).map { entry, duration in
       "{\n\"duration\": \(duration),\n\"texture\": SubResource(\"AtlasTexture_\(entry.cell)\")\n}"
     }
-    out += "\n[resource]\nanimations = [{\n\"frames\": [" + frames.joined(separator: ", ") + "],\n"
-    out += "\"loop\": \(doc.plays == 0 ? "true" : "false"),\n"
-    out += "\"name\": &\(JSONWriter.string(doc.name)),\n"
-    out += "\"speed\": \(speed)\n}]\n"
-    return out
+    return "{\n\"frames\": [" + frames.joined(separator: ", ") + "],\n"
+      + "\"loop\": \(tag.plays == 0 ? "true" : "false"),\n"
+      + "\"name\": &\(JSONWriter.string(tag.name)),\n"
+      + "\"speed\": \(speed)\n}"
   }
 }

@@ -1,9 +1,10 @@
 import TranscodeCore
 
-/// The second pass: decodes the frames again, draws each cell once onto its page, checks every
-/// duplicate byte for byte against the cell already drawn, and hands each page to the encoder as
-/// soon as its last cell is on it. A page is dropped once encoded and no later duplicate needs
-/// to read it, so memory holds the pages in progress and the decoder's canvas, not every frame.
+/// The second pass: decodes the frames again (GIF after GIF in an atlas), draws each cell once
+/// onto its page, checks every duplicate byte for byte against the cell already drawn, and
+/// hands each page to the encoder as soon as its last cell is on it. A page is dropped once
+/// encoded and no later duplicate needs to read it, so memory holds the pages in progress and
+/// the decoder's canvas, not every frame.
 struct SheetAssembler {
   /// What the pass gave: the encoded pages, or a frame whose hash matched a cell its pixels do
   /// not (a hash collision: the caller gives that frame its own cell and runs the pass again).
@@ -12,8 +13,9 @@ struct SheetAssembler {
     case collision(frame: Int)
   }
 
-  let source: GIFSource
-  let path: String
+  /// The GIFs, in order: frame numbers (`cells[].frame`, `cellOfFrame`'s index) run on from
+  /// one GIF to the next.
+  let parts: [SheetPart]
   let strict: Bool
   let cells: [FrameSurvey.Cell]
   let cellOfFrame: [Int?]
@@ -22,20 +24,27 @@ struct SheetAssembler {
   let format: ImageFormat
   let cancellation: Cancellation
 
-  /// Damage the decoder met in this pass (the scan's damage is in the source's index).
-  private(set) var damage: [GIFDamage] = []
+  /// Damage the decoder met in this pass, with the GIF it was met in (the scan's damage is in
+  /// each source's index).
+  private(set) var damage: [(path: String, damage: GIFDamage)] = []
 
   mutating func run() throws(TranscodeError) -> Outcome {
-    guard let last = cellOfFrame.lastIndex(where: { $0 != nil }) else { return .pages([]) }
+    guard cellOfFrame.contains(where: { $0 != nil }) else { return .pages([]) }
     let encoder = PageEncoder(format: format)
     var finished = false
     defer { if !finished { encoder.abandon() } }
     var sink = Drawer(assembler: self, encoder: encoder)
-    let reader = try FrameReader(source, path: path, strict: strict, cancellation: cancellation)
     let cellOfFrame = cellOfFrame
-    try reader.feed(&sink, through: last) { cellOfFrame[$0] != nil }
-    damage = reader.damage
-    if let frame = sink.collision { return .collision(frame: frame) }
+    for (n, part) in parts.enumerated() {
+      guard let last = part.frames.last(where: { cellOfFrame[$0] != nil }) else { continue }
+      sink.part = n
+      let first = part.firstFrame
+      let reader = try FrameReader(
+        part.plan.source, path: part.path, strict: strict, cancellation: cancellation)
+      try reader.feed(&sink, through: last - first) { cellOfFrame[first + $0] != nil }
+      damage += reader.damage.map { (part.path, $0) }
+      if let frame = sink.collision { return .collision(frame: frame) }
+    }
     let files = try encoder.finish(pages: layout.pages.count)
     finished = true
     return .pages(files)
@@ -52,6 +61,8 @@ struct SheetAssembler {
     var submitted: [Bool]
     /// A frame whose pixels differ from the cell its hash chose.
     var collision: Int?
+    /// The GIF being read (an index into `assembler.parts`).
+    var part = 0
 
     init(assembler: SheetAssembler, encoder: PageEncoder) {
       self.assembler = assembler
@@ -71,12 +82,14 @@ struct SheetAssembler {
     }
 
     mutating func take(
-      frame i: Int, canvas: UnsafeRawBufferPointer
+      frame: Int, canvas: UnsafeRawBufferPointer
     ) throws(TranscodeError) -> Bool {
+      let reading = assembler.parts[part]
+      let i = reading.firstFrame + frame
       guard let c = assembler.cellOfFrame[i] else { return true }
       let cell = assembler.cells[c]
       let at = assembler.layout.placements[c]
-      let canvasWidth = assembler.source.index.canvasWidth
+      let canvasWidth = reading.index.canvasWidth
       let options = assembler.options
       if cell.frame == i {
         if pages[at.page] == nil {

@@ -4,7 +4,9 @@ import TranscodeCore
 /// Array and Phaser's multiatlas, in SHEET.md's key order, one frame entry per line.
 ///
 /// Frame keys are the entry index "0", "1", … across all pages (Phaser's createFromAseprite
-/// looks them up so; PixiJS keeps one texture cache across packs). Hash and array formats give
+/// looks them up so; PixiJS keeps one texture cache across packs); in an atlas's TexturePacker
+/// formats, "tag/index", so that two atlases loaded in PixiJS never claim the same name. An
+/// atlas has one frame tag and one `animations` key per GIF. Hash and array formats give
 /// each page its own file listing the entries whose rect is on that page; the first
 /// (`BASE.json`) also carries the `animations` list (every key in play order, PixiJS), the frame
 /// tag (Aseprite), gif2x's timing under `meta.gif2x`, and, when there are more pages,
@@ -17,8 +19,11 @@ enum SheetJSON {
     let listed = doc.entries.enumerated().filter { $0.element.page == page }
     var text = "{\"frames\": " + frames(listed, of: doc, format: format, indent: " ") + ",\n"
     if page == 0 {
-      let keys = doc.entries.indices.map { JSONWriter.string("\($0)") }
-      text += " \"animations\": {\(JSONWriter.string(doc.name)): \(JSONWriter.list(keys))},\n"
+      let animations = doc.tags.map { tag in
+        let keys = doc.entries(of: tag).map { JSONWriter.string($0.key) }
+        return "\(JSONWriter.string(tag.name)): \(JSONWriter.list(keys))"
+      }
+      text += " \"animations\": {\(animations.joined(separator: ", "))},\n"
     }
     text += " \"meta\": {\n"
     text += meta(doc, format: format, page: page).map { "  " + $0 }.joined(separator: ",\n")
@@ -58,14 +63,14 @@ enum SheetJSON {
     format: SheetFormat, indent: String
   ) -> String {
     var lines: [String] = []
-    for (n, (k, entry)) in listed.enumerated() {
+    for (n, (_, entry)) in listed.enumerated() {
       let comma = n + 1 < listed.count ? "," : ""
       if format.isArray {
-        lines.append(indent + " " + frame(entry, of: doc, key: k, format: format) + comma)
+        lines.append(indent + " " + frame(entry, key: entry.key, format: format) + comma)
       } else {
         lines.append(
-          indent + " \(JSONWriter.string("\(k)")): "
-            + frame(entry, of: doc, key: nil, format: format) + comma)
+          indent + " \(JSONWriter.string(entry.key)): "
+            + frame(entry, key: nil, format: format) + comma)
       }
     }
     let open = format.isArray ? "[" : "{"
@@ -76,16 +81,16 @@ enum SheetJSON {
 
   /// One entry on one line.
   private static func frame(
-    _ e: SheetDocument.Entry, of doc: SheetDocument, key: Int?, format: SheetFormat
+    _ e: SheetDocument.Entry, key: String?, format: SheetFormat
   ) -> String {
     var members: [(String, String)] = []
-    if let key { members.append(("filename", JSONWriter.string("\(key)"))) }
+    if let key { members.append(("filename", JSONWriter.string(key))) }
     members += [
       ("frame", JSONWriter.rect(e.frame)),
       ("rotated", "false"),
       ("trimmed", e.trimmed ? "true" : "false"),
       ("spriteSourceSize", JSONWriter.rect(e.spriteSource)),
-      ("sourceSize", JSONWriter.size(doc.sourceWidth, doc.sourceHeight)),
+      ("sourceSize", JSONWriter.size(e.sourceWidth, e.sourceHeight)),
     ]
     if format == .texturePackerHash || format == .texturePackerArray {
       members.append(("pivot", "{\"x\": 0.5, \"y\": 0.5}"))
@@ -115,20 +120,37 @@ enum SheetJSON {
     return members
   }
 
-  /// Aseprite's `frameTags`: one tag over every entry, with `repeat` when the plays are finite.
+  /// Aseprite's `frameTags`: one tag per GIF over its entries (one tag over every entry for one
+  /// GIF), with `repeat` when the plays are finite.
   private static func frameTag(_ doc: SheetDocument) -> String {
-    var tag = [
-      "\"name\": \(JSONWriter.string(doc.name))", "\"from\": 0",
-      "\"to\": \(max(doc.entries.count - 1, 0))", "\"direction\": \"forward\"",
-    ]
-    if doc.plays > 0 { tag.append("\"repeat\": \(JSONWriter.string("\(doc.plays)"))") }
-    return "\"frameTags\": [{" + tag.joined(separator: ", ") + "}]"
+    let tags = doc.tags.map { t in
+      var tag = [
+        "\"name\": \(JSONWriter.string(t.name))", "\"from\": \(t.from)",
+        "\"to\": \(max(t.to, t.from))", "\"direction\": \"forward\"",
+      ]
+      if t.plays > 0 { tag.append("\"repeat\": \(JSONWriter.string("\(t.plays)"))") }
+      return "{" + tag.joined(separator: ", ") + "}"
+    }
+    return "\"frameTags\": [" + tags.joined(separator: ", ") + "]"
   }
 
-  /// gif2x's timing object: timeline, rate, delay policy, plays, total, then the per-entry
-  /// lists (GIF frame, duration, key time).
+  /// `meta.gif2x`: one GIF's timing object, or for an atlas `{"tags": {NAME: timing, …}}`, one
+  /// tag's timing a line.
   private static func timing(_ doc: SheetDocument) -> String {
-    let t = doc.timing
+    guard doc.isAtlas else {
+      let tag = doc.tags[0]
+      return "{\n   " + timing(tag).joined(separator: ",\n   ") + "\n  }"
+    }
+    let lines = doc.tags.map {
+      "\(JSONWriter.string($0.name)): {" + timing($0).joined(separator: ", ") + "}"
+    }
+    return "{\"tags\": {\n   " + lines.joined(separator: ",\n   ") + "\n  }}"
+  }
+
+  /// gif2x's timing members of one tag: timeline, rate, delay policy, plays, total, then the
+  /// per-entry lists (GIF frame, duration, key time).
+  private static func timing(_ tag: SheetDocument.Tag) -> [String] {
+    let t = tag.timing
     let rate = t.rate.map {
       JSONWriter.object([
         "numerator": "\($0.numerator)", "denominator": "\($0.denominator)",
@@ -139,12 +161,12 @@ enum SheetJSON {
       "\"timeline\": \(JSONWriter.string(t.timeline))",
       "\"rate\": \(rate ?? "null")",
       "\"delays\": \(JSONWriter.string(t.policy.rawValue))",
-      "\"plays\": \(doc.plays)",
+      "\"plays\": \(tag.plays)",
       "\"totalMilliseconds\": \(t.totalMilliseconds)",
       "\"ticks\": \(JSONWriter.list(t.ticks.map { "\($0)" }))",
       "\"durations\": \(JSONWriter.list(t.durationsMilliseconds.map { "\($0)" }))",
       "\"keyTimes\": \(JSONWriter.list(t.keyTimes.map(JSONWriter.number)))",
     ]
-    return "{\n   " + members.joined(separator: ",\n   ") + "\n  }"
+    return members
   }
 }

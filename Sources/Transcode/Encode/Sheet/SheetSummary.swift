@@ -28,4 +28,14 @@ public struct SheetSummary: Sendable, Equatable {
   /// Things the user should know, as in every summary: damage the scan and the decoder met
   /// (played through, as browsers do), then the timeline planner's notes.
   public var warnings: [ConversionWarning]
+  /// An atlas's tags, one per GIF in order; empty for one GIF's sheet.
+  public var tags: [String] = []
+  /// The same warnings, each with the GIF it is about (an atlas reads several).
+  public var inputWarnings: [InputWarning] = []
+
+  /// A warning about one of the GIFs read.
+  public struct InputWarning: Sendable, Equatable {
+    public var input: String
+    public var warning: ConversionWarning
+  }
 }
