@@ -79,7 +79,7 @@ import Testing
     #expect(try Self.bytes(dir + "/async.webp") == Self.bytes(dir + "/blocking.webp"))
   }
 
-  @Test("run(_:) makes a sheet and a web page with their files")
+  @Test("run(_:) makes a sheet, an atlas and a web page with their files")
   func sheetAndWeb() async throws {
     let (dir, gif) = try Self.folder(with: Self.small, as: "a.gif")
     defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -87,6 +87,14 @@ import Testing
     #expect(sheet.images == [dir + "/sheet.png"])
     #expect(sheet.dataFiles == [dir + "/sheet.json"])
     #expect(sheet.storedFrames == 6)
+    let other = try VideoProbe.write(Self.long, to: dir, as: "b.gif")
+    let atlas = try await Transcoder.run(
+      AtlasRequest(
+        parts: [AtlasRequest.Part(input: gif), AtlasRequest.Part(tag: "noise", input: other)],
+        sheet: SheetRequest(input: "", output: dir + "/atlas.png")))
+    #expect(atlas.images == [dir + "/atlas.png"])
+    #expect(atlas.dataFiles == [dir + "/atlas.json"])
+    #expect(atlas.entries == 6 + 240)
     let web = try await Transcoder.run(WebRequest(input: gif, output: dir + "/page.html"))
     #expect(web.html == dir + "/page.html")
     for path in web.written {

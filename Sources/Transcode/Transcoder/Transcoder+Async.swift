@@ -138,6 +138,20 @@ extension Transcoder {
     }
   }
 
+  /// ``atlas(_:cancellation:)`` started on a thread of its own; like a sheet, it reports no
+  /// progress.
+  public static func start(_ request: AtlasRequest) -> TranscodeJob<SheetSummary, Never> {
+    TranscodeJob { (cancellation, _) throws(TranscodeError) -> SheetSummary in
+      try atlas(request, cancellation: cancellation)
+    }
+  }
+
+  /// Makes one atlas of `request`'s GIFs (``atlas(_:cancellation:)``); cancelling the calling
+  /// task stops it and leaves no file.
+  public static func run(_ request: AtlasRequest) async throws(TranscodeError) -> SheetSummary {
+    try await start(request).summary
+  }
+
   /// Converts `request.input` to a video (``video(_:cancellation:progress:)``); cancelling the
   /// calling task stops it and leaves no file.
   public static func run(_ request: VideoRequest) async throws(TranscodeError) -> VideoSummary {
