@@ -65,7 +65,7 @@ struct EncodeJob<Request: EncodeRequest>: FileJob {
     let target =
       streamed ? try StdoutFile.temporaryPath(extension: template.format.rawValue) : outputs[0]
     if outputDirectory != nil { try Folders.makeParents(of: target) }
-    let bar = showProgress ? ProgressBar(label: item.path) : nil
+    let bar = ProgressBar.make(for: item, terminal: showProgress)
     defer { bar?.finish() }
     if streamed { Signals.cancellation.register(target) }
     defer { if streamed { Signals.cancellation.forget(target) } }

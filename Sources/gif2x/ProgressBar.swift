@@ -14,10 +14,20 @@ final class ProgressBar: Sendable {
 
   private let label: String
   private let state = Mutex(State())
+  /// In a run over many files, the file's place on the batch's status line, which then shows
+  /// its progress instead of this bar.
+  private let slot: BatchStatus.Slot?
 
-  init(label: String) {
+  init(label: String, slot: BatchStatus.Slot? = nil) {
     self.label = FileNames.shown(label)
+    self.slot = slot
     state.withLock { $0.started = Self.now() }
+  }
+
+  /// The bar for `item`: its own line when `terminal` (one file on a terminal), else its place
+  /// on the batch's status line; nil when neither is drawn.
+  static func make(for item: BatchInput, terminal: Bool) -> ProgressBar? {
+    terminal || item.progress != nil ? ProgressBar(label: item.path, slot: item.progress) : nil
   }
 
   /// Redraws the bar when a tenth of a second has passed, or at the end.
@@ -43,6 +53,7 @@ final class ProgressBar: Sendable {
   }
 
   private func draw(fraction: Double, detail: String, final: Bool) {
+    if let slot { return slot.report(fraction) }
     let now = Self.now()
     let line: String? = state.withLock { s in
       guard now - s.lastDraw >= 0.1 || final else { return nil }

@@ -123,7 +123,7 @@ final class WebJob: FileJob {
   func run(_ item: BatchInput, outputs: [String]) throws(TranscodeError) -> FileResult {
     let request = request(for: item)
     if outputDirectory != nil { try Folders.makeParents(of: request.output) }
-    let bar = showProgress ? ProgressBar(label: item.path) : nil
+    let bar = ProgressBar.make(for: item, terminal: showProgress)
     defer { bar?.finish() }
     var progress: (@Sendable (WebProgress) -> Void)? = nil
     if let bar {

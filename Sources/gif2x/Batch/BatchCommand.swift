@@ -47,9 +47,9 @@ extension GIF2X {
     }
   }
 
-  /// The progress bar of a run over one file, unless `--quiet`, `--json` or standard error is
-  /// not a terminal.
+  /// The progress bar of a run over one file, unless `--quiet` or standard error is not a
+  /// terminal (with `--json`, the JSON goes to standard output and the bar to standard error).
   func showsProgress(for inputs: [BatchInput]) -> Bool {
-    inputs.count == 1 && !output.quiet && !output.json && SystemCalls.isTerminal(2)
+    inputs.count == 1 && !output.quiet && SystemCalls.isTerminal(2)
   }
 }

@@ -13,6 +13,8 @@ struct BatchInput: Sendable, Equatable {
   /// Its existing outputs may be replaced without `--force`: each is one the manifest records
   /// gif2x made for it (stale now), none is a file of the user's.
   var replacesRecordedOutputs = false
+  /// Where its job reports its progress on the batch's status line (nil: none is drawn).
+  var progress: BatchStatus.Slot? = nil
 
   /// The output path for this input with a new extension: beside the input, or mirrored under
   /// `outputDirectory`.

@@ -86,7 +86,8 @@ struct BatchRunner {
     }
     let (inputs, others) = pipeline.split(given)
     let state = Mutex(State())
-    let progress = ProgressLine(enabled: !quiet && !json && inputs.count > 1)
+    // With --json too: the objects go to standard output, the line to standard error.
+    let status = BatchStatus(enabled: !quiet && inputs.count > 1, total: inputs.count)
     WorkerPool.run(count: max(1, min(jobs, inputs.count))) {
       while !Signals.cancellation.isCancelled {
         let i: Int? = state.withLock { s in
@@ -95,17 +96,17 @@ struct BatchRunner {
           return s.next
         }
         guard let i else { return }
-        let result = runOne(inputs[i], job: job, pipeline: pipeline)
+        var input = inputs[i]
+        input.progress = status.start(i, path: input.path)
+        let result = runOne(input, job: job, pipeline: pipeline)
         state.withLock { s in
           s.done += 1
           s.results.append(result)
-          progress.clear()
-          report(result)
-          progress.show("[\(s.done)/\(inputs.count)] \(inputs[i].path)")
+          status.finish(i) { report(result) }
         }
       }
     }
-    progress.clear()
+    status.clear()
     pipeline.finish()
     let results = state.withLock { $0.results }
     if Signals.cancellation.isCancelled {
