@@ -171,14 +171,20 @@ def judge_reduced_motion(browser, seen, pages, timeout):
                 problems.append("the video plays")
         elif r.get("currentSrc") != page.replace(".html", ".poster.webp"):
             problems.append(f"showed {r.get('currentSrc')}, not the still")
-        if problems:
-            failed += 1
-            print(f"FAIL {browser} {page} reduced motion: " + "; ".join(problems))
-        else:
-            passed += 1
-            print(f"ok   {browser} {page} reduced motion: {r.get('element')} "
-                  + ("paused on its poster" if r.get("element") == "video" else r.get("currentSrc")))
+        ok = verdict(f"{browser} {page} reduced motion", problems,
+                     f"{r.get('element')} " + ("paused on its poster" if r.get("element") == "video"
+                                               else r.get("currentSrc")))
+        passed, failed = passed + ok, failed + (not ok)
     return passed, failed
+
+
+def verdict(what, problems, success):
+    """Prints the check's line: FAIL with its problems, or ok with `success`; True when ok."""
+    if problems:
+        print(f"FAIL {what}: " + "; ".join(problems))
+        return False
+    print(f"ok   {what}: {success}")
+    return True
 
 
 def main():
@@ -311,14 +317,11 @@ def main():
                               for y in range(0, 64, 3)]
                     if all(near(p, BLUE, 30) for p in inside):
                         problems.append("the screenshot shows no disc")
-                if problems:
-                    failed += 1
-                    print(f"FAIL {browser} {page}: " + "; ".join(problems))
-                else:
-                    passed += 1
-                    print(f"ok   {browser} {page}: {r.get('element')} {r.get('currentSrc')}"
-                          f" {r.get('size')}" + (", plays and loops, pauses" if answer == "video"
-                                                  else ", page shows through, pauses to the still"))
+                ok = verdict(f"{browser} {page}", problems,
+                             f"{r.get('element')} {r.get('currentSrc')} {r.get('size')}"
+                             + (", plays and loops, pauses" if answer == "video"
+                                else ", page shows through, pauses to the still"))
+                passed, failed = passed + ok, failed + (not ok)
             print(f"     {browser}: {seen.get('userAgent', '')}")
     finally:
         if not a.keep:
