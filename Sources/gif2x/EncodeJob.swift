@@ -77,7 +77,7 @@ struct EncodeJob<Request: EncodeRequest>: FileJob {
     if measure && measured == nil {
       measured = try Measurement.take(
         output: target, input: item.path, background: request.background,
-        plays: s.playsInFile)
+        plays: s.playsInFile, trim: request.conversion.gif.trim)
     }
     if streamed { try StdoutFile.stream(target) }
     var result = FileResult(input: item.path, outputs: streamed ? ["-"] : s.files)
@@ -159,11 +159,13 @@ extension GIF2X {
   /// What `--to mp4|webm|webp|avif` ask of every conversion alike (``ConversionOptions``);
   /// `-o -` is standard output, always replaced.
   var conversionOptions: ConversionOptions {
-    ConversionOptions(
+    var options = ConversionOptions(
       force: write.force || write.output == "-", maxPixels: input.maxPixels,
       maxMemory: memoryPerJob, strict: input.strict,
       delays: timing.delays, background: video.background, lossless: video.lossless,
       targetPSNR: video.targetPSNR, targetScore: web.targetQuality?.score,
       content: video.content)
+    options.gif.trim = timing.trim()
+    return options
   }
 }

@@ -115,7 +115,7 @@ struct GIF2X: ParsableCommand {
     }
     if mode.check,
       let flag = firstFlag(
-        of: [.video, .content, .cfr, .image, .sheet, .output, .timing, .delays])
+        of: [.video, .content, .cfr, .image, .sheet, .output, .timing, .delays, .trim])
     {
       throw ValidationError(
         "\(flag) is not for --check, which decodes every frame on the GIF's own timing and writes"

@@ -17,6 +17,8 @@ extension GIF2X {
     case timing
     /// How written delays play (`--delays`).
     case delays
+    /// The part of the GIF converted (`--start`, `--duration`, `--end`).
+    case trim
     /// How a sprite sheet is laid out and written.
     case sheet
     /// Where outputs go (`-o`, `--force`, `--output-dir`, `--skip-existing`).
@@ -32,7 +34,8 @@ extension GIF2X {
       (write.output != nil, .output, "-o"), (write.force, .output, "--force"),
       (t.delays != .browser, .delays, "--delays"), (t.timeline != nil, .timing, "--timeline"),
       (t.fps != nil, .timing, "--fps"), (t.integrity != nil, .timing, "--integrity"),
-      (t.maxFPS != nil, .timing, "--max-fps"),
+      (t.maxFPS != nil, .timing, "--max-fps"), (t.start != nil, .trim, "--start"),
+      (t.duration != nil, .trim, "--duration"), (t.end != nil, .trim, "--end"),
       (v.codec != nil, .video, "--codec"), (v.crf != nil, .video, "--crf"),
       (v.preset != "medium", .video, "--preset"), (v.speed != nil, .video, "--speed"),
       (v.content != nil, .content, "--content"),

@@ -43,6 +43,16 @@ extension JSON {
       ("maxStartErrorMilliseconds", .number(t.maxStartErrorMilliseconds)),
       ("durationErrorMilliseconds", .number(t.durationErrorMilliseconds)),
       ("warnings", .strings(t.warnings)), ("sequence", .ints(t.sequence)),
+      (
+        "part",
+        t.part.map {
+          .object([
+            ("startMilliseconds", .int($0.startMilliseconds)),
+            ("endMilliseconds", .int($0.endMilliseconds)),
+            ("firstFrame", .int($0.firstFrame)), ("lastFrame", .int($0.lastFrame)),
+          ])
+        }
+      ),
     ])
   }
 }

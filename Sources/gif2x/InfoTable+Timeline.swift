@@ -3,8 +3,17 @@ import TranscodeCore
 
 /// The timeline block of the `--info` table: rate and ticks, then how faithful they are.
 extension InfoTable {
-  /// Three lines for a constant-rate timeline, two for `native`.
+  /// Three lines for a constant-rate timeline, one for `native`; first, the part planned when
+  /// `--start`, `--duration` or `--end` chose one.
   static func timelineLines(_ t: TimelineReport) -> [String] {
+    let part = t.part.map {
+      "  part \(seconds(milliseconds: $0.startMilliseconds))"
+        + " to \(seconds(milliseconds: $0.endMilliseconds)): frames \($0.firstFrame) to \($0.lastFrame)"
+    }
+    return (part.map { [$0] } ?? []) + rateLines(t)
+  }
+
+  private static func rateLines(_ t: TimelineReport) -> [String] {
     let chosen = t.resolved == t.kind ? t.kind : "\(t.kind) (\(t.resolved))"
     guard let rate = t.rate, let fps = t.framesPerSecond else {
       return [

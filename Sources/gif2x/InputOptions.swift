@@ -22,7 +22,7 @@ struct InputOptions: ParsableArguments {
   func planOptions(_ timing: TimelineOptions) -> GIFPlan.Options {
     GIFPlan.Options(
       maxPixels: maxPixels, maxMemory: maxMemory.bytes, strict: strict, delays: timing.delays,
-      timeline: timing.kind())
+      timeline: timing.kind(), trim: timing.trim())
   }
 
   func validate() throws {

@@ -11,13 +11,14 @@ struct Measurement {
 
   /// Measures `output`, written from `input` with `background` (nil: white) over `plays`.
   static func take(
-    output: String, input: String, background: VideoColor?, plays: Int = 1
+    output: String, input: String, background: VideoColor?, plays: Int = 1,
+    trim: TimelineTrim? = nil
   ) throws(TranscodeError) -> Measurement {
     do throws(TranscodeError) {
       return Measurement(
         fidelity: try Transcoder.measure(
           output: output, input: input, background: background ?? .white, plays: plays,
-          cancellation: Signals.cancellation))
+          trim: trim, cancellation: Signals.cancellation))
     } catch .interrupted {
       throw .interrupted
     } catch {

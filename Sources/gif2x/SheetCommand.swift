@@ -8,13 +8,14 @@ struct SheetCommand: BatchCommand {
     if options.write.output != nil && inputs.count > 1 {
       throw UsageError("-o names one sheet; give one GIF, or use --output-dir for many")
     }
-    let template = SheetRequest(
+    var template = SheetRequest(
       input: "", output: options.write.output, force: options.write.force,
       maxPixels: options.input.maxPixels, maxMemory: options.memoryPerJob,
       strict: options.input.strict,
       delays: options.timing.delays, timeline: Self.timelineKind(options.timing),
       format: options.sheet.format, imageFormat: try Self.imageFormat(options),
       layout: options.sheet.layout, appVersion: VersionText.gif2xVersion)
+    template.gif.trim = options.timing.trim()
     return SheetJob(template: template, outputDirectory: options.batch.outputDirectory)
   }
 

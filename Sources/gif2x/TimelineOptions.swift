@@ -44,6 +44,60 @@ struct TimelineOptions: ParsableArguments {
       valueName: "N"))
   var maxFPS: String?
 
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Start at this time of the GIF (as a browser plays it): seconds (2.5) or [HH:]MM:SS[.mmm],"
+        + " to the centisecond; the part alone is converted.", valueName: "time"))
+  var start: String?
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Convert this much of the GIF from --start (or its beginning), as --start's times.",
+      valueName: "time"))
+  var duration: String?
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Stop at this time of the GIF, as --start's times (not with --duration).",
+      valueName: "time"))
+  var end: String?
+
+  /// The part of the GIF's timeline `--start`, `--duration` and `--end` ask for; nil when none
+  /// is given. Valid once ``validate()`` passed.
+  func trim() -> TimelineTrim? {
+    guard start != nil || duration != nil || end != nil else { return nil }
+    let from = start.flatMap(Self.centiseconds) ?? 0
+    let until =
+      end.flatMap(Self.centiseconds)
+      ?? duration.flatMap(Self.centiseconds).map {
+        from + $0
+      }
+    return TimelineTrim(startCentiseconds: from, endCentiseconds: until)
+  }
+
+  /// `text` as a time in centiseconds (rounded to the nearest): seconds (`2.5`, `90`), or
+  /// `MM:SS[.mmm]` / `HH:MM:SS[.mmm]` as ffmpeg writes them; nil when it is none, is negative,
+  /// or is over 10^7 s.
+  static func centiseconds(_ text: String) -> Int? {
+    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+    guard (1...3).contains(parts.count) else { return nil }
+    var seconds = 0.0
+    for (i, part) in parts.enumerated() {
+      let last = i == parts.count - 1
+      guard part.allSatisfy({ $0.isASCII && ($0.isNumber || ($0 == "." && last)) }),
+        let value = Double(part), value.isFinite
+      else { return nil }
+      // Minutes and seconds after a colon are under 60.
+      if i > 0 && value >= 60 { return nil }
+      seconds = seconds * 60 + value
+    }
+    guard seconds <= 1e7 else { return nil }
+    return Int((seconds * 100).rounded())
+  }
+
   /// The timeline name in effect: `--timeline`, else `fps` when `--fps` is given, else `auto`.
   var name: TimelineName { timeline ?? (fps == nil ? .auto : .fps) }
 
@@ -58,6 +112,24 @@ struct TimelineOptions: ParsableArguments {
     }
     if let maxFPS, Self.maxRate(maxFPS) == nil {
       throw ValidationError("--max-fps must be from 1 to 240 (got \"\(maxFPS)\")")
+    }
+    for (option, value) in [("--start", start), ("--duration", duration), ("--end", end)] {
+      if let value, Self.centiseconds(value) == nil {
+        throw ValidationError(
+          "\(option) must be a time: seconds such as 2.5, or [HH:]MM:SS[.mmm] such as 01:02.5"
+            + " (got \"\(value)\")")
+      }
+    }
+    if duration != nil && end != nil {
+      throw ValidationError("--duration and --end both say where the part ends: give one")
+    }
+    if let duration, Self.centiseconds(duration) == 0 {
+      throw ValidationError("--duration must be at least 0.01 s (got \"\(duration)\")")
+    }
+    if let end, let last = Self.centiseconds(end),
+      last <= start.flatMap(Self.centiseconds) ?? 0
+    {
+      throw ValidationError("--end must come after --start (got \"\(end)\")")
     }
     if name == .fps && fps == nil {
       throw ValidationError("--timeline fps needs a rate: add --fps N, such as --fps 30")

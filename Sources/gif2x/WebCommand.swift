@@ -37,6 +37,11 @@ struct WebCommand: BatchCommand {
     if options.write.output == "-" {
       throw UsageError("--to web writes several files; name a page with -o NAME.html, not -o -")
     }
+    if let flag = options.firstFlag(of: [.trim]) {
+      throw UsageError(
+        "\(flag) is not for --to web: its page falls back to the GIF itself, which gif2x does"
+          + " not cut")
+    }
     if let flag = Self.unusedFlag(options) {
       throw UsageError(
         "\(flag) is not for --to web: it makes every rendition itself, each at the setting that"

@@ -4,10 +4,25 @@ func fuzzTimeline(_ data: UnsafeBufferPointer<UInt8>) {
   var input = FuzzInput(data)
   let delays = fuzzDelays(&input)
   let kind = fuzzTimelineKind(&input)
+  // A part of the timeline, sometimes (`--start`, `--duration`, `--end`).
+  let trim: TimelineTrim? =
+    input.bool()
+    ? nil
+    : TimelineTrim(
+      startCentiseconds: input.int(0...2000),
+      endCentiseconds: input.bool() ? nil : input.int(1...4000))
   for policy in DelayPolicy.allCases {
-    guard let plan = try? Timeline.plan(delaysCentiseconds: delays, policy: policy, kind: kind)
+    guard
+      let plan = try? Timeline.plan(
+        delaysCentiseconds: delays, policy: policy, kind: kind, trim: trim)
     else { continue }
     checkPlan(plan, frames: delays.count)
+    if let trim {
+      // The part is no longer than asked, and its frames are the ones it overlaps.
+      let asked = (trim.endCentiseconds ?? Int.max) - trim.startCentiseconds
+      precondition(plan.totalCentiseconds <= max(0, asked), "a part longer than asked")
+      precondition(plan.runs.allSatisfy { plan.shownFrames.contains($0.frame) }, "frame outside")
+    }
   }
 }
 
@@ -55,7 +70,9 @@ func checkPlan(_ plan: TimelinePlan, frames count: Int) {
   precondition(ticks.allSatisfy { $0 >= 0 && $0 < count }, "tick outside the frames")
   precondition(zip(ticks, ticks.dropFirst()).allSatisfy { $0 <= $1 }, "ticks go back")
   precondition(ticks.count <= Timeline.maxTicks, "more ticks than the limit")
-  if plan.rate == nil { precondition(ticks == Array(0..<count), "native: every frame once") }
+  if plan.rate == nil {
+    precondition(ticks == Array(plan.shownFrames), "native: every frame of the part once")
+  }
   let stats = plan.stats
   precondition(stats.framesShown <= count, "shows more frames than there are")
 }

@@ -79,6 +79,9 @@ MODES = {
                                                 "--max-size", "256", "--trim", "--padding", "1"),
     "mp4": lambda gif, out: ["--to", "mp4", "--preset", "ultrafast", gif, "-o",
                              os.path.join(out, "v.mp4")],
+    # A part of the timeline (--start/--duration): planned alone, measured against that part.
+    "webp-trim": lambda gif, out: ["--to", "webp", "--effort", "0", "--measure", "--start", "0.05",
+                                   "--duration", "0:00.5", gif, "-o", os.path.join(out, "t.webp")],
     # --measure reads the video back (libavformat, libvpx-vp9 for alpha) and compares it.
     "webm": lambda gif, out: ["--to", "webm", "--speed", "8", "--measure", gif, "-o",
                               os.path.join(out, "v.webm")],

@@ -18,12 +18,15 @@ package struct GIFPlan: Sendable {
     /// Whether a native plan keeps zero-length frames (sprite sheets) or plays an all-zero GIF
     /// at the browsers' 10 cs like every other timeline (video).
     package var keepsZeroDurations: Bool
+    /// The part of the GIF's timeline to plan (``TimelineTrim``); nil: all of it.
+    package var trim: TimelineTrim?
 
     package init(
       maxPixels: Int = GIFSource.defaultMaxPixels, maxMemory: Int = MemoryUse.defaultLimit,
       strict: Bool = false, delays: DelayPolicy = .browser, timeline: TimelineKind = .standard,
-      keepsZeroDurations: Bool = false
+      keepsZeroDurations: Bool = false, trim: TimelineTrim? = nil
     ) {
+      self.trim = trim
       self.maxPixels = maxPixels
       self.maxMemory = maxMemory
       self.strict = strict
@@ -84,7 +87,8 @@ package struct GIFPlan: Sendable {
     do throws(TimelineError) {
       let timeline = try Timeline.plan(
         delaysCentiseconds: source.index.delaysCentiseconds, policy: options.delays,
-        kind: options.timeline, keepsZeroDurations: options.keepsZeroDurations)
+        kind: options.timeline, keepsZeroDurations: options.keepsZeroDurations,
+        trim: options.trim)
       return GIFPlan(path: path, source: source, timeline: timeline)
     } catch {
       throw .cannotConvert(path: path, .timeline(error))
@@ -111,9 +115,10 @@ package struct GIFPlan: Sendable {
   }
 
   /// The same GIF planned as `--measure` compares it: native timing, browser delays, no
-  /// second read of the input (which may have been standard input).
+  /// second read of the input (which may have been standard input); the same part of it when
+  /// this plan is of a part (``TimelinePlan/trim``).
   package func measuringPlan() throws(TranscodeError) -> GIFPlan {
-    try replanned(Options(timeline: .native))
+    try replanned(Options(timeline: .native, trim: timeline.trim))
   }
 
   /// Throws unless there is a picture to convert: at least one frame, on a canvas with pixels.

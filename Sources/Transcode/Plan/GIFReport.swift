@@ -35,7 +35,7 @@ package struct GIFReport: Sendable, Codable, Equatable {
   /// Plays in all: 0 = forever, else loopCount + 1, or 1 with no loop block.
   package var plays: Int
   /// Total duration of one play under the delay policy asked for (browser: 0/1 cs as 10 cs),
-  /// in ms, as the timeline plays it.
+  /// in ms, as the timeline plays it (all of the GIF, also when a part is planned).
   package var durationMilliseconds: Int
   /// Total duration of one play with delays as written, in ms.
   package var rawDurationMilliseconds: Int
@@ -52,7 +52,8 @@ package struct GIFReport: Sendable, Codable, Equatable {
   /// The report of a plan: the scan, and the timeline planned from its delays.
   package init(plan: GIFPlan) {
     self.init(path: plan.path, index: plan.index)
-    durationMilliseconds = plan.timeline.durationMilliseconds
+    durationMilliseconds =
+      plan.timeline.wholeCentiseconds.map { $0 * 10 } ?? plan.timeline.durationMilliseconds
     timeline = TimelineReport(plan: plan.timeline)
   }
 

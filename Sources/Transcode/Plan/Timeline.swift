@@ -21,9 +21,12 @@ package enum Timeline {
   /// (sprite sheets: GIF-SEMANTICS.md says a raw zero-length frame keeps duration 0 there).
   /// - Throws: when `kind` has a parameter out of range, a delay is outside 0...65535 cs, or
   ///   the plan would have more than ``maxTicks`` ticks.
+  ///
+  /// With `trim`, the plan is of that part alone (``TimelineTrim``): durations are cut to it,
+  /// frames outside it have none and appear in no run; it throws when the part shows no frame.
   package static func plan(
     delaysCentiseconds: [Int], policy: DelayPolicy, kind: TimelineKind,
-    keepsZeroDurations: Bool = false
+    keepsZeroDurations: Bool = false, trim: TimelineTrim? = nil
   ) throws(TimelineError) -> TimelinePlan {
     try kind.validate()
     for (frame, delay) in delaysCentiseconds.enumerated() where !(0...65535).contains(delay) {
@@ -37,12 +40,18 @@ package enum Timeline {
       durations = [Int](repeating: allZeroCentiseconds, count: durations.count)
       warnings.append(.allDelaysZero(centiseconds: allZeroCentiseconds))
     }
+    var shown: [Bool]? = nil
+    let length = durations.reduce(0, +)
+    if let trim {
+      (durations, shown) = trim.apply(durations)
+      if shown?.contains(true) != true { throw .trimOutside(trim, length: length) }
+    }
     var resolved = kind
     if case .auto(let cap) = kind {
       if let cap, gcdRate(durations) > cap { resolved = .fps(cap) } else { resolved = .gcd }
     }
     let rate: FrameRate?
-    let runs: [TimelineRun]
+    var runs: [TimelineRun]
     switch resolved {
     case .native: (rate, runs) = (nil, nativeRuns(durations))
     case .gcd: (rate, runs) = try gcdRuns(durations)
@@ -55,9 +64,18 @@ package enum Timeline {
       // ticks gets an empty display order, exactly as in SwiftyGif.
       warnings.append(.noFrameShown(rate: rate))
     }
-    return TimelinePlan(
+    var plan = TimelinePlan(
       kind: kind, resolvedKind: resolved, policy: policy, rate: rate, runs: runs,
       durationsCentiseconds: durations, warnings: warnings)
+    if let trim, let shown {
+      // A native plan lists every frame: those outside the part go (they have length 0 and
+      // come first or last, so the others keep their ticks).
+      plan.keep { shown[$0.frame] }
+      plan.trim = trim
+      plan.wholeCentiseconds = length
+      plan.shownFrames = shown.firstIndex(of: true)!..<(shown.lastIndex(of: true)! + 1)
+    }
+    return plan
   }
 
   /// The native plan's runs: every GIF frame once, in centisecond ticks, its duration as the

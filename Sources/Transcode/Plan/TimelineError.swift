@@ -11,6 +11,15 @@ public enum TimelineError: Error, Equatable, Sendable, CustomStringConvertible {
   case delayOutOfRange(frame: Int, centiseconds: Int)
   /// The timeline would need more ticks than `limit` (about 55 hours at 50 fps).
   case tooManyTicks(count: Int, limit: Int)
+  /// The part asked for (``TimelineTrim``) shows no frame: it starts at or after the GIF's end
+  /// (`length`, in cs).
+  case trimOutside(TimelineTrim, length: Int)
+
+  /// Centiseconds as seconds with two decimals.
+  private static func seconds(_ centiseconds: Int) -> String {
+    let cs = centiseconds % 100
+    return "\(centiseconds / 100).\(cs < 10 ? "0" : "")\(cs)"
+  }
 
   public var description: String {
     switch self {
@@ -28,6 +37,9 @@ public enum TimelineError: Error, Equatable, Sendable, CustomStringConvertible {
     case .tooManyTicks(let count, let limit):
       return "the timeline needs \(count) ticks, more than the limit of \(limit):"
         + " choose a lower frame rate or the native timeline"
+    case .trimOutside(let trim, let length):
+      return "the part asked for starts at \(Self.seconds(trim.startCentiseconds)) s, but the GIF"
+        + " plays for \(Self.seconds(length)) s"
     }
   }
 }

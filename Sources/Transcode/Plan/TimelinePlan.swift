@@ -22,6 +22,14 @@ package struct TimelinePlan: Sendable, Equatable {
   /// one run per GIF frame, its duration as the tick count (0 for a raw zero-length frame).
   /// There is no list with one entry per tick: a plan's memory is O(frames), however long.
   package private(set) var runs: [TimelineRun]
+  /// The part of the GIF planned (``TimelineTrim``), or nil for all of it.
+  package var trim: TimelineTrim?
+  /// One play of the whole GIF in cs under the plan's policy, of which ``trim`` took a part
+  /// (nil when the plan is of all of it: ``totalCentiseconds``).
+  package var wholeCentiseconds: Int?
+  /// The GIF frames the plan covers, from the first it shows to the last: all of them unless
+  /// ``trim`` cuts some off (a measurement compares these).
+  package var shownFrames: Range<Int>
 
   /// A plan from its parts; `resolvedKind` defaults to `kind`. For tests and hand-made plans:
   /// ``Timeline/plan(delaysCentiseconds:policy:kind:)`` is the normal way to get one.
@@ -38,6 +46,7 @@ package struct TimelinePlan: Sendable, Equatable {
     self.rate = rate
     self.durationsCentiseconds = durationsCentiseconds
     self.warnings = warnings
+    shownFrames = 0..<durationsCentiseconds.count
     if rate == nil {
       self.runs = runs
     } else {
@@ -47,6 +56,9 @@ package struct TimelinePlan: Sendable, Equatable {
       self.runs = joined
     }
   }
+
+  /// Keeps the runs `keep` says to keep (a trim's, whose others have no ticks).
+  mutating func keep(_ keep: (TimelineRun) -> Bool) { runs.removeAll { !keep($0) } }
 
   /// Ticks per second: the rate, or 100 for native plans (whose ticks are centiseconds).
   package var tickRate: FrameRate { rate ?? FrameRate(100) }

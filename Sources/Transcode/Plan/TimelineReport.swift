@@ -23,6 +23,16 @@ package struct TimelineReport: Sendable, Codable, Equatable {
   package var warnings: [String]
   /// The GIF frame each tick shows (JSON: a list with one number per tick; here, runs).
   package var sequence: TickSequence
+  /// The part of the GIF planned (`--start`, `--duration`, `--end`), nil for all of it.
+  package var part: Part?
+
+  /// Where a trimmed plan starts and ends on the GIF's own timing, and the frames it shows.
+  package struct Part: Sendable, Codable, Equatable {
+    package var startMilliseconds: Int
+    package var endMilliseconds: Int
+    package var firstFrame: Int
+    package var lastFrame: Int
+  }
 
   /// The report of `plan`. Millisecond figures are rounded to the microsecond.
   package init(plan: TimelinePlan) {
@@ -41,6 +51,12 @@ package struct TimelineReport: Sendable, Codable, Equatable {
     durationErrorMilliseconds = Self.microseconds(stats.durationErrorMilliseconds)
     warnings = plan.warnings.map(\.description)
     sequence = TickSequence(plan: plan)
+    if let trim = plan.trim {
+      let start = trim.startCentiseconds * 10
+      part = Part(
+        startMilliseconds: start, endMilliseconds: start + plan.totalCentiseconds * 10,
+        firstFrame: plan.shownFrames.lowerBound, lastFrame: plan.shownFrames.upperBound - 1)
+    }
   }
 
   /// `milliseconds` rounded to three decimals (13.333 rather than 13.333333333333334).

@@ -508,10 +508,9 @@ struct TargetSearch {
     encode: (Int, VideoSchedule?, OutputFiles) throws(TranscodeError) -> Summary
   ) throws(TranscodeError) -> Candidate<Summary> {
     try cancellation.check()
-    let frameCount = measuring.index.frames.count
     let summary = try encode(setting, nil, claimed)
     let fidelity = try measure(
-      claimed, segments: Array(repeating: 0..<frameCount, count: max(1, plays)))
+      claimed, segments: Array(repeating: measuring.timeline.shownFrames, count: max(1, plays)))
     var trial = SettingSearch.Trial(setting: setting, measured: fidelity)
     trial.psnr = figure(fidelity)
     return Candidate(trial: trial, files: claimed, summary: summary, fidelity: fidelity)
@@ -536,7 +535,8 @@ struct TargetSearch {
     _ = try encode(key.setting, schedule.sampled(key.windows), trial)
     return try measure(
       trial,
-      segments: schedule.frames(of: key.windows, frameCount: measuring.index.frames.count),
+      segments: schedule.frames(
+        of: key.windows, frameCount: measuring.timeline.shownFrames.upperBound),
       ssim: false, moments: key.moments)
   }
 

@@ -344,12 +344,12 @@ extension Transcoder {
     var setup = try request.setup(plan: plan, cancellation: cancellation)
     let whole = setup.schedule
     guard let sample = choose(whole.entries.count, setup.picturePixels) else { return nil }
-    var segments = [0..<plan.index.frames.count]
+    var segments = [plan.timeline.shownFrames]
     var share = 1.0
     if let windows = sample.windows {
       setup = setup.trial(setup.setting, sampled: true)
       setup.schedule = whole.sampled(windows)
-      segments = whole.frames(of: windows, frameCount: plan.index.frames.count)
+      segments = whole.frames(of: windows, frameCount: plan.timeline.shownFrames.upperBound)
       share = Double(setup.schedule.entries.count) / Double(max(1, whole.entries.count))
     }
     let output = setup.targets[0]

@@ -10,14 +10,18 @@ extension Transcoder {
   ///
   /// A picture one pixel larger than the GIF each way (H.264's even size) is cropped to the
   /// GIF's size; any other size is scaled to it.
+  ///
+  /// With `trim`, the output is compared with that part of the GIF (``TimelineTrim``), as an
+  /// output made of that part shows it.
   public static func measure(
     output: String, input: String, background: VideoColor = .white, plays: Int = 1,
-    cancellation: Cancellation = Cancellation()
+    trim: TimelineTrim? = nil, cancellation: Cancellation = Cancellation()
   ) throws(TranscodeError) -> Fidelity {
     let plan = try GIFPlan.make(
-      path: input, options: GIFPlan.Options(timeline: .native), cancellation: cancellation)
+      path: input, options: GIFPlan.Options(timeline: .native, trim: trim),
+      cancellation: cancellation)
     try plan.requirePicture()
-    let all = 0..<plan.index.frames.count
+    let all = plan.timeline.shownFrames
     return try measure(
       output: output, plan: plan, background: background,
       segments: Array(repeating: all, count: max(1, plays)), cancellation: cancellation)

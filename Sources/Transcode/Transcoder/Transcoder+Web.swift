@@ -449,7 +449,7 @@ struct WebMaker: Sendable {
     } else {
       fidelity = try Transcoder.measure(
         output: staging, plan: try plan.measuringPlan(), background: .white,
-        segments: [0..<plan.index.frames.count], cancellation: cancellation)
+        segments: [plan.timeline.shownFrames], cancellation: cancellation)
     }
     return WebRendition(
       kind: kind, path: request.path(kind.fileExtension),
