@@ -119,7 +119,8 @@ mkdir -p "$work/man" "$stage/usr/share/man/man1"
 "$tool" "$repo/$bin" --date "$(date -u -d "@$epoch" +%Y-%m-%d)" --output-directory "$work/man" \
   >"$work/man.log" 2>&1 || die "generate-manual failed: $(cat "$work/man.log")"
 [ -s "$work/man/gif2x.1" ] || die "generate-manual wrote no gif2x.1"
-gzip -9n <"$work/man/gif2x.1" >"$stage/usr/share/man/man1/gif2x.1.gz"
+# A blank line in the help text is a blank input line to groff (a warning): a paragraph break.
+sed 's/^$/.Pp/' "$work/man/gif2x.1" | gzip -9n >"$stage/usr/share/man/man1/gif2x.1.gz"
 
 mkdir -p "$stage/usr/share/bash-completion/completions" "$stage/usr/share/zsh/vendor-completions" \
   "$stage/usr/share/fish/vendor_completions.d"
@@ -151,11 +152,12 @@ Depends: $depends
 Section: video
 Priority: optional
 Description: turn animated GIFs into web video, animated WebP/AVIF and sprite sheets
- gif2x converts animated GIFs to MP4 (H.264, AV1), WebM (VP9, with transparency),
- animated WebP and AVIF and sprite sheets with JSON timing, timed as a browser plays
- the GIF. Frames come from its own GIF decoder (pixel-identical to Chrome's); video
- is encoded through FFmpeg's libraries, WebP through libwebp, AVIF through libavif,
- each loaded when something is first encoded with it.
+ gif2x converts animated GIFs to MP4 (H.264, AV1), WebM (VP9, with
+ transparency), animated WebP and AVIF and sprite sheets with JSON timing,
+ timed as a browser plays the GIF. Frames come from its own GIF decoder
+ (pixel-identical to Chrome's); video is encoded through FFmpeg's libraries,
+ WebP through libwebp, AVIF through libavif, each loaded when something is
+ first encoded with it.
  .
  Built with make deb on $release.
 EOF
