@@ -195,6 +195,10 @@ struct AtlasTests {
       ])
     #expect(hero.animations?["walk"] == ["hero/walk/0", "hero/walk/1", "hero/walk/2"])
     #expect(Set(hero.byKey.keys).isDisjoint(with: enemy.byKey.keys))
+    // One pass: a tag that looks like a placeholder stays as it is.
+    #expect(
+      FrameNamePattern("{x}{tag}-{frame}").name(tag: "{index}", frame: 2, index: 7, atlas: "a")
+        == "{x}{index}-2")
     // A pattern that names two frames alike is refused before anything is read.
     let request = AtlasRequest(
       parts: [AtlasRequest.Part(input: "a.gif")],

@@ -20,8 +20,22 @@ public struct FrameNamePattern: Sendable, Equatable {
   }
 
   /// The name of the frame numbered `frame` within `tag` and `index` across atlas `atlas`.
+  /// One pass over the pattern: a tag that holds "{frame}" is not expanded again.
   package func name(tag: String, frame: Int, index: Int, atlas: String) -> String {
-    text.replacing("{tag}", with: tag).replacing("{frame}", with: "\(frame)")
-      .replacing("{index}", with: "\(index)").replacing("{atlas}", with: atlas)
+    let values = ["{tag}": tag, "{frame}": "\(frame)", "{index}": "\(index)", "{atlas}": atlas]
+    var out = ""
+    var rest = text[...]
+    while let open = rest.firstIndex(of: "{") {
+      out += rest[..<open]
+      rest = rest[open...]
+      if let (key, value) = values.first(where: { rest.hasPrefix($0.key) }) {
+        out += value
+        rest = rest.dropFirst(key.count)
+      } else {
+        out += "{"
+        rest = rest.dropFirst()
+      }
+    }
+    return out + rest
   }
 }
