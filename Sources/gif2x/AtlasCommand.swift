@@ -2,13 +2,14 @@ import Transcode
 import TranscodeCore
 
 extension GIF2X {
-  /// `--sheet`: one atlas of every GIF when `--atlas` or `--tag` is given, or `-o` with several
-  /// GIFs (after folders are expanded); else one sheet per GIF.
+  /// `--sheet`: one atlas of every GIF when `--atlas`, `--tag` or `--frame-name` is given, or
+  /// `-o` with several GIFs (after folders are expanded); else one sheet per GIF.
   func runSheet() -> Int32 {
     Signals.install()
     let expanded = InputList.expand(inputs, recursive: batch.recursive)
     if InputList.cancelled { return InputList.interrupted() }
-    guard sheet.atlas || !sheet.tags.isEmpty || (write.output != nil && expanded.count > 1) else {
+    let asked = sheet.atlas || !sheet.tags.isEmpty || sheet.frameName != nil
+    guard asked || (write.output != nil && expanded.count > 1) else {
       return runBatch(SheetCommand())
     }
     if let bad = expanded.first(where: { $0.problem != nil }), let problem = bad.problem {
@@ -57,7 +58,8 @@ enum AtlasCommand {
     let parts = inputs.map { AtlasRequest.Part(tag: named[$0.path], input: $0.path) }
     var sheet = try SheetCommand().job(for: [], options).template
     sheet.output = output
-    return AtlasRequest(parts: parts, sheet: sheet)
+    return AtlasRequest(
+      parts: parts, sheet: sheet, frameName: options.sheet.frameName.map(FrameNamePattern.init))
   }
 
   /// Whether two paths name one file: the same path, or the same device and inode.

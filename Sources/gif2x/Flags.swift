@@ -35,6 +35,7 @@ enum Flags {
     case .minimumPSNR: return "--min-psnr"
     case .targetScore: return "--target-quality"
     case .tag: return "--tag"
+    case .frameName: return "--frame-name"
     }
   }
 

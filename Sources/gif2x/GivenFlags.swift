@@ -54,7 +54,7 @@ extension GIF2X {
       (s.maxSize != nil, .sheet, "--max-size"), (s.powerOfTwo, .sheet, "--pot"),
       (s.noDedup, .sheet, "--no-dedup"), (s.trim, .sheet, "--trim"),
       (s.scale != 1, .sheet, "--scale"), (s.atlas, .sheet, "--atlas"),
-      (!s.tags.isEmpty, .sheet, "--tag"),
+      (!s.tags.isEmpty, .sheet, "--tag"), (s.frameName != nil, .sheet, "--frame-name"),
       (batch.outputDirectory != nil, .output, "--output-dir"),
       (batch.skipExisting, .output, "--skip-existing"),
     ]

@@ -61,6 +61,13 @@ struct SheetOptions: ParsableArguments {
       valueName: "name=file"))
   var tags: [String] = []
 
+  @Option(
+    help: ArgumentHelp(
+      "An atlas's frame names: {tag}, {frame} (within the tag), {index} (across the atlas),"
+        + " {atlas} (default: {tag}/{frame} for texturepacker formats, else {index}).",
+      valueName: "pattern"))
+  var frameName: String?
+
   /// The layout these options ask for.
   var layout: SheetLayoutOptions {
     SheetLayoutOptions(

@@ -171,6 +171,44 @@ struct AtlasTests {
     #expect(Set(a.animations!.keys).isDisjoint(with: b.animations!.keys))
   }
 
+  @Test("--frame-name {atlas}/{tag}/{frame}: two atlases with the same tags share no name")
+  func frameNamePattern() throws {
+    func atlas(_ name: String) throws -> SheetReadBack {
+      let folder = try SheetFixtures.folder()
+      let paths = try [("walk", SheetFixtures.walk()), ("idle", SheetFixtures.idle())].map {
+        try SheetFixtures.write($0.1, name: $0.0, in: folder)
+      }
+      var sheet = SheetRequest(input: "", output: folder.appendingPathComponent(name).path)
+      sheet.format = .texturePackerHash
+      let request = AtlasRequest(
+        parts: paths.map { AtlasRequest.Part(input: $0) }, sheet: sheet,
+        frameName: FrameNamePattern("{atlas}/{tag}/{frame}"))
+      let summary = try Transcoder.atlas(request)
+      return try SheetReadBack.read(summary.dataFiles[0], format: .texturePackerHash)
+    }
+    let hero = try atlas("hero.png")
+    let enemy = try atlas("enemy.png")
+    #expect(
+      hero.byKey.keys.sorted() == [
+        "hero/idle/0", "hero/idle/1", "hero/walk/0", "hero/walk/1",
+        "hero/walk/2",
+      ])
+    #expect(hero.animations?["walk"] == ["hero/walk/0", "hero/walk/1", "hero/walk/2"])
+    #expect(Set(hero.byKey.keys).isDisjoint(with: enemy.byKey.keys))
+    // One pass: a tag that looks like a placeholder stays as it is.
+    #expect(
+      FrameNamePattern("{x}{tag}-{frame}").name(tag: "{index}", frame: 2, index: 7, atlas: "a")
+        == "{x}{index}-2")
+    // A pattern that names two frames alike is refused before anything is read.
+    let request = AtlasRequest(
+      parts: [AtlasRequest.Part(input: "a.gif")],
+      sheet: SheetRequest(input: "", output: "/nonexistent/a.png"),
+      frameName: FrameNamePattern("{tag}"))
+    #expect(throws: TranscodeError.invalidRequest(.frameNamesCollide("{tag}"))) {
+      _ = try Transcoder.atlas(request)
+    }
+  }
+
   @Test("Phaser multiatlas over pages: every frame on its page, the tags in meta")
   func phaserPages() throws {
     let (summary, _, paths) = try SheetFixtures.atlas(Self.three()) {

@@ -119,6 +119,12 @@ final class AtlasCommandTests: FolderSuite {
       #expect(run.status == 64, "\(arguments)")
       #expect(run.stderr == expected)
     }
+    let pattern = try CLI.run(["--sheet"] + gifs + ["-o", out, "--frame-name", "{frame}"])
+    #expect(pattern.status == 64)
+    #expect(
+      pattern.stderr
+        == "error: --frame-name \"{frame}\" gives frames of an atlas one name: put {index} in it,"
+        + " or both {tag} and {frame}\n")
     let noEquals = try CLI.run(["--sheet"] + gifs + ["-o", out, "--tag", "walk"])
     #expect(noEquals.status == 64)
     #expect(noEquals.stderr.hasPrefix("error: --tag takes NAME=FILE (got 'walk')"))

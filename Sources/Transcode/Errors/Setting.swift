@@ -31,6 +31,7 @@ public enum Setting: String, Sendable, Equatable, CaseIterable {
   case minimumPSNR = "fidelity floor"
   case targetScore = "quality target"
   case tag = "tag"
+  case frameName = "frame name pattern"
 
   /// The plain-words name: "the crf".
   package var plainName: String { "the \(rawValue)" }
@@ -58,6 +59,8 @@ public enum RequestError: Error, Equatable, Sendable {
   case tagCollision(name: String, inputs: [String])
   /// A tag name engines cannot take as given (empty, or with a control character).
   case badTag(name: String)
+  /// A frame name pattern that gives two frames of an atlas one name.
+  case frameNamesCollide(String)
 
   /// The message, with each setting named by `name`.
   package func message(naming name: (Setting) -> String) -> String {
@@ -81,6 +84,9 @@ public enum RequestError: Error, Equatable, Sendable {
     case .tagCollision(let tag, let inputs):
       return "\(inputs.joined(separator: " and ")) would both be tagged \"\(tag)\"; name one"
         + " with \(name(.tag)) NAME=FILE"
+    case .frameNamesCollide(let pattern):
+      return "\(name(.frameName)) \"\(pattern)\" gives frames of an atlas one name: put {index} in"
+        + " it, or both {tag} and {frame}"
     case .badTag(let tag):
       return "\(name(.tag)) \"\(tag)\" is not a name engines take: give at least one character,"
         + " none of them a control character"

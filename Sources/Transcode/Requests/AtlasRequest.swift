@@ -27,12 +27,22 @@ public struct AtlasRequest: Sendable, Equatable {
   /// Output (required: the first page's image), replacing, reading, format and layout, as for
   /// one GIF's sheet; its `input` is not read.
   package var sheet: SheetRequest
+  /// How frames are named; nil: ``FrameNamePattern/tagged`` in the TexturePacker formats,
+  /// ``FrameNamePattern/indexed`` in the others.
+  package var frameName: FrameNamePattern?
 
-  /// An atlas of `parts` written as `sheet` says (its `output` names the first page).
-  public init(parts: [Part], sheet: SheetRequest) {
+  /// An atlas of `parts` written as `sheet` says (its `output` names the first page), its
+  /// frames named by `frameName` (nil: as each format's loaders need).
+  public init(parts: [Part], sheet: SheetRequest, frameName: FrameNamePattern? = nil) {
     self.parts = parts
     self.sheet = sheet
+    self.frameName = frameName
     self.sheet.layout.tightPacking = true
+  }
+
+  /// The frame names the atlas's data file uses.
+  package var framePattern: FrameNamePattern {
+    frameName ?? (sheet.format.prefixesAtlasKeys ? .tagged : .indexed)
   }
 
   /// Throws the first setting out of range or the first pair of colliding tags; needs no input.
@@ -40,6 +50,7 @@ public struct AtlasRequest: Sendable, Equatable {
     try sheet.layout.validate()
     try sheet.gif.validate()
     if sheet.output == nil { throw .outputNeeded }
+    if let frameName, !frameName.namesEveryFrame { throw .frameNamesCollide(frameName.text) }
     var seen: [String: String] = [:]
     for part in parts {
       if part.tag.isEmpty || part.tag.unicodeScalars.contains(where: { $0.value < 0x20 }) {

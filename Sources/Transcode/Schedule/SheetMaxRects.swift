@@ -37,7 +37,10 @@ package struct SheetMaxRects {
   }
 
   /// The least-area single page over a few widths, orders and heuristics; nil when the cells do
-  /// not fit one page.
+  /// not fit one page. Widths run from the side of a square of the cells' area to twice that,
+  /// so the page stays near square (a 4096 x 426 strip covers little more than a 1300 px square
+  /// but is no texture to load); the full page width is tried only when none of those holds
+  /// every cell.
   private func onePage(_ slots: [Size], side: Int) -> SheetLayout? {
     let area = slots.reduce(0) { $0 + $1.width * $1.height }
     let widest = slots.map(\.width).max() ?? 0
@@ -47,32 +50,44 @@ package struct SheetMaxRects {
       let w = min(max(square * percent / 100, widest), side)
       if !widths.contains(w) { widths.append(w) }
     }
-    if !widths.contains(side) { widths.append(side) }
+    // Index last: ties keep the cells' own order, whatever the sort algorithm.
     let given = Array(slots.indices)
     let orders = [
-      given.sorted { (slots[$0].height, slots[$0].width) > (slots[$1].height, slots[$1].width) },
-      given.sorted { slots[$0].width * slots[$0].height > slots[$1].width * slots[$1].height },
+      given.sorted {
+        (slots[$0].height, slots[$0].width, $1) > (slots[$1].height, slots[$1].width, $0)
+      },
+      given.sorted {
+        (slots[$0].width * slots[$0].height, $1) > (slots[$1].width * slots[$1].height, $0)
+      },
     ]
-    var best: (layout: SheetLayout, area: Int)?
-    for width in widths {
-      for order in orders {
-        for heuristic in Heuristic.allCases {
-          var bin = Bin(width: width, height: side)
-          var placed = [Point?](repeating: nil, count: slots.count)
-          for i in order {
-            guard let at = bin.place(slots[i], heuristic) else { break }
-            placed[i] = at
+    for tried in [widths, widths.contains(side) ? [] : [side]] {
+      var best: (layout: SheetLayout, area: Int)?
+      for width in tried {
+        for order in orders {
+          for heuristic in Heuristic.allCases {
+            guard let layout = packed(slots, order: order, width: width, height: side, heuristic)
+            else { continue }
+            let a = layout.pages[0].width * layout.pages[0].height
+            if best == nil || a < best!.area { best = (layout, a) }
           }
-          let points = placed.compactMap { $0 }
-          guard points.count == slots.count,
-            let layout = finished(points, pageOf: { _ in 0 }, pages: 1)
-          else { continue }
-          let a = layout.pages[0].width * layout.pages[0].height
-          if best == nil || a < best!.area { best = (layout, a) }
         }
       }
+      if let best { return best.layout }
     }
-    return best?.layout
+    return nil
+  }
+
+  /// Every slot, in `order`, on one page of `width` x `height`; nil when one does not fit.
+  private func packed(
+    _ slots: [Size], order: [Int], width: Int, height: Int, _ heuristic: Heuristic
+  ) -> SheetLayout? {
+    var bin = Bin(width: width, height: height)
+    var placed = [Point](repeating: Point(x: 0, y: 0), count: slots.count)
+    for i in order {
+      guard let at = bin.place(slots[i], heuristic) else { return nil }
+      placed[i] = at
+    }
+    return finished(placed, pageOf: { _ in 0 }, pages: 1)
   }
 
   /// Cells in order onto full-size pages, a new page when the next cell fits nowhere on the

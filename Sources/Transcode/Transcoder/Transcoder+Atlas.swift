@@ -23,7 +23,7 @@ extension Transcoder {
       parts.append(surveyed)
     }
     return try assemble(
-      parts, sheet, names: names, label: sheet.output ?? "", isAtlas: true,
+      parts, sheet, names: names, label: sheet.output ?? "", frameName: request.framePattern,
       cancellation: cancellation)
   }
 

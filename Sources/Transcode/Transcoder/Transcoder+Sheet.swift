@@ -45,11 +45,12 @@ extension Transcoder {
 
   /// The second pass over every part and the files written: cells, layout, pages and the data
   /// file, all committed together. `label` names the sheet in errors about its layout (the
-  /// GIF, or an atlas's output).
+  /// GIF, or an atlas's output); `frameName` is given for an atlas, and names its frames.
   static func assemble(
     _ parts: [SheetPart], _ request: SheetRequest, names: SheetOutputNames, label: String,
-    isAtlas: Bool = false, cancellation: Cancellation
+    frameName: FrameNamePattern? = nil, cancellation: Cancellation
   ) throws(TranscodeError) -> SheetSummary {
+    let isAtlas = frameName != nil
     let survey = FrameSurvey.joined(parts.map { ($0.survey, $0.canvas) })
     let layoutOptions = request.layout
     var distinct: Set<Int> = []
@@ -78,7 +79,7 @@ extension Transcoder {
         continue
       }
       let document = SheetDocument(
-        parts: parts, isAtlas: isAtlas, prefixedKeys: isAtlas && request.format.prefixesAtlasKeys,
+        parts: parts, isAtlas: isAtlas, frameName: frameName,
         cells: cells, cellOfFrame: cellOfFrame, layout: layout, names: names,
         scale: layoutOptions.scale, appVersion: request.appVersion)
       for (page, bytes) in files.enumerated() { try outputs.write(bytes, to: names.image(page)) }

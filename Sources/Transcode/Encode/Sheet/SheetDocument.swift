@@ -67,9 +67,9 @@ struct SheetDocument {
   var cells: [Cell]
 
   /// The document for a laid-out sheet of `parts` (one GIF, or an atlas's GIFs in order).
-  /// `prefixedKeys`: frame names are "tag/index" instead of the index across every tag.
+  /// `frameName`: an atlas's frame names; nil (one GIF's sheet): the index across every entry.
   init(
-    parts: [SheetPart], isAtlas: Bool, prefixedKeys: Bool, cells: [FrameSurvey.Cell],
+    parts: [SheetPart], isAtlas: Bool, frameName: FrameNamePattern?, cells: [FrameSurvey.Cell],
     cellOfFrame: [Int?], layout: SheetLayout, names: SheetOutputNames, scale: Int,
     appVersion: String
   ) {
@@ -97,7 +97,10 @@ struct SheetDocument {
         let n = entries.count
         entries.append(
           Entry(
-            key: prefixedKeys ? "\(part.tag)/\(n - from)" : "\(n)", page: cell.page, cell: c,
+            key: frameName?.name(
+              tag: part.tag, frame: n - from, index: n,
+              atlas: SheetOutputNames.fileName(names.base)) ?? "\(n)",
+            page: cell.page, cell: c,
             gifFrame: gifFrame, frame: cell.frame, trimmed: cells[c].source != part.canvas,
             spriteSource: cell.spriteSource, sourceWidth: cell.sourceWidth,
             sourceHeight: cell.sourceHeight, durationMilliseconds: timing.durationsMilliseconds[k]
