@@ -42,8 +42,8 @@ struct ExampleTests {
     let made = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     #expect(
       made == [
-        "dot.avif", "dot.gif", "dot.json", "dot.mp4", "dot.png", "dot.web.html", "dot.webm",
-        "dot.webp",
+        "dot.avif", "dot.gif", "dot.json", "dot.mp4", "dot.png", "dot.web.html",
+        "dot.web.poster.webp", "dot.webm", "dot.webp",
       ])
 
     // Cancelled after its first picture: the AVIF of 200 noisy 64x64 frames is never made.
