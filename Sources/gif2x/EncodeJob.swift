@@ -166,6 +166,7 @@ extension GIF2X {
       targetPSNR: video.targetPSNR, targetScore: web.targetQuality?.score,
       content: video.content)
     options.gif.trim = timing.trim()
+    options.maxBytes = video.maxBytes?.bytes
     return options
   }
 }

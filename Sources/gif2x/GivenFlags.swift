@@ -45,6 +45,7 @@ extension GIF2X {
       (v.pixelArt, .video, "--pixel-art"), (v.lossless, .video, "--lossless"),
       (v.cfr, .cfr, "--cfr"), (v.loop != nil, .video, "--loop"), (v.poster, .video, "--poster"),
       (v.measure, .video, "--measure"), (v.targetPSNR != nil, .video, "--target-psnr"),
+      (v.maxBytes != nil, .video, "--max-bytes"),
       (animation.quality != nil, .image, "--quality"),
       (animation.effort != nil, .image, "--effort"),
       (s.format != .asepriteHash, .sheet, "--format"),

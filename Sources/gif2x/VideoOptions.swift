@@ -116,4 +116,24 @@ struct VideoOptions: ParsableArguments {
         + " or --lossless.",
       valueName: "dB"))
   var targetPSNR: Double?
+
+  @Option(
+    help: ArgumentHelp(
+      "Write at most this many bytes (500k = 500,000, 2MB, 8MiB): as asked when it fits, else"
+        + " at a lower quality, then a lower frame rate, then (video) a smaller size; says what"
+        + " it gave up, exit 65 when nothing fits. Not with --target-psnr, --target-quality or"
+        + " --lossless.",
+      valueName: "size"))
+  var maxBytes: ByteSize?
+}
+
+/// `--max-bytes`' value (``ByteCount``): bytes, or a number with a decimal unit (`500k`,
+/// `2MB`) or a binary one (`8MiB`).
+struct ByteSize: ExpressibleByArgument, Equatable {
+  var bytes: Int
+
+  init?(argument: String) {
+    guard let bytes = ByteCount.parse(argument) else { return nil }
+    self.bytes = bytes
+  }
 }

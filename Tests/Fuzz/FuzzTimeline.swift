@@ -1,6 +1,12 @@
 /// Target `timeline`: delay lists and timeline kinds (in range or not) from the input; every
-/// plan must point only at real frames, in order, and its statistics must be computable.
+/// plan must point only at real frames, in order, and its statistics must be computable. Its
+/// first bytes are read as a byte budget's size too.
 func fuzzTimeline(_ data: UnsafeBufferPointer<UInt8>) {
+  // The input's first bytes as a byte budget (`--max-bytes`): a size is at least one byte and
+  // at most 10^15, and what is not a size is nil.
+  if let bytes = ByteCount.parse(String(decoding: data.prefix(24), as: UTF8.self)) {
+    precondition(bytes >= 1 && bytes <= 1_000_000_000_000_000, "a byte budget out of range")
+  }
   var input = FuzzInput(data)
   let delays = fuzzDelays(&input)
   let kind = fuzzTimelineKind(&input)

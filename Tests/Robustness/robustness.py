@@ -82,6 +82,10 @@ MODES = {
     # A part of the timeline (--start/--duration): planned alone, measured against that part.
     "webp-trim": lambda gif, out: ["--to", "webp", "--effort", "0", "--measure", "--start", "0.05",
                                    "--duration", "0:00.5", gif, "-o", os.path.join(out, "t.webp")],
+    # A byte budget small enough to give up quality, frame rate and size on most GIFs: each
+    # trial a whole output, one kept, or one line (65) and nothing written when none fits.
+    "mp4-budget": lambda gif, out: ["--to", "mp4", "--preset", "ultrafast", "--max-bytes", "2k",
+                                    gif, "-o", os.path.join(out, "b.mp4")],
     # --measure reads the video back (libavformat, libvpx-vp9 for alpha) and compares it.
     "webm": lambda gif, out: ["--to", "webm", "--speed", "8", "--measure", gif, "-o",
                               os.path.join(out, "v.webm")],

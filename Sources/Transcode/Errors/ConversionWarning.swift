@@ -17,10 +17,15 @@ public enum ConversionWarning: Sendable, Equatable, CustomStringConvertible {
   case targetMissed(target: Double, setting: Setting, value: Int, measured: Double)
   /// Damage the decoder played through, as a browser does.
   case damage(GIFDamage)
+  /// The output fits `maxBytes` at `bytes` by giving up what `gaveUp` says.
+  case budget(maxBytes: Int, bytes: Int, gaveUp: [BudgetStep])
 
   public var description: String {
     switch self {
     case .damage(let damage): return damage.description
+    case .budget(let maxBytes, let bytes, let steps):
+      return "\(WebPage.grouped(bytes)) bytes, under the budget of \(WebPage.grouped(maxBytes)):"
+        + " gave up " + steps.map(\.description).joined(separator: ", ")
     case .transparencyFlattened:
       return "AV1 keeps no transparency (browsers play none): transparent pixels are shown over"
         + " white; vp9 keeps it"

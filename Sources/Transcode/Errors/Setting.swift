@@ -32,6 +32,7 @@ public enum Setting: String, Sendable, Equatable, CaseIterable {
   case targetScore = "quality target"
   case tag = "tag"
   case frameName = "frame name pattern"
+  case maxBytes = "byte budget"
 
   /// The plain-words name: "the crf".
   package var plainName: String { "the \(rawValue)" }

@@ -77,6 +77,9 @@ public enum ConversionProblem: Equatable, Sendable, CustomStringConvertible {
   /// The job would hold more bytes than the memory limit allows (a canvas bomb, or a GIF too
   /// large for this machine): what it would need, for what, and the limit (``MemoryUse``).
   case overMemory(MemoryUse.Need, limit: Int)
+  /// Nothing tried fits the byte budget: the smallest output made had `smallest` bytes, at
+  /// the last of what it gave up (`tried`).
+  case overBudget(maxBytes: Int, smallest: Int, tried: [BudgetStep])
 
   package func message(naming name: (Setting) -> String) -> String {
     switch self {
@@ -96,6 +99,10 @@ public enum ConversionProblem: Equatable, Sendable, CustomStringConvertible {
         + " \(need.width)x\(need.height) canvas\(need.frameNote) as \(need.job), over"
         + " \(name(.maxMemory)) \(MemoryUse.text(limit)); raise \(name(.maxMemory)) if the file"
         + " is trusted"
+    case .overBudget(let maxBytes, let smallest, let tried):
+      return "cannot fit in \(name(.maxBytes)) of \(WebPage.grouped(maxBytes)) bytes: the smallest"
+        + " output made was \(WebPage.grouped(smallest)) bytes ("
+        + tried.map(\.description).joined(separator: ", ") + ")"
     }
   }
 }

@@ -34,6 +34,12 @@ public struct ConversionOptions: Sendable, Equatable, GIFReading {
   /// screen-content mode or libaom's screen tuning; H.264, VP9 and WebP code both kinds alike).
   /// Nil: told from the GIF (``ContentKind``, README "Screen content").
   package var content: ContentKind?
+  /// The most bytes the output may have, or nil. The output is made as asked when it fits;
+  /// else at the best setting that fits, then at lower frame rates, then smaller (video), and
+  /// its summary says what it gave up (``ConversionWarning/budget(maxBytes:bytes:gaveUp:)``).
+  /// When nothing fits, nothing is written (``ConversionProblem/overBudget(maxBytes:smallest:)``).
+  /// Excludes a PSNR or quality target and ``lossless``.
+  package var maxBytes: Int?
 
   /// `maxPixels`: the canvas pixel limit; `maxMemory`: the bytes the job's buffers may take
   /// (``MemoryUse``); `strict`: GIF damage is an error
@@ -68,6 +74,7 @@ public struct ConversionOptions: Sendable, Equatable, GIFReading {
   /// Throws when the pixel limit is under one pixel or the output would overwrite the input.
   func validateFiles() throws(RequestError) {
     try gif.validate()
+    try validateBudget()
     if output == input && input != "-" { throw .outputIsInput(path: output) }
   }
 
@@ -83,6 +90,17 @@ public struct ConversionOptions: Sendable, Equatable, GIFReading {
     }
     if given { throw .conflict(.targetScore, setting) }
     if lossless { throw .conflict(.targetScore, .lossless) }
+  }
+
+  /// Throws when the byte budget is under one byte or given with a target or lossless coding.
+  func validateBudget() throws(RequestError) {
+    guard let maxBytes else { return }
+    if maxBytes < 1 {
+      throw .outOfRange(.maxBytes, value: "\(maxBytes)", allowed: "at least 1 byte")
+    }
+    if targetPSNR != nil { throw .conflict(.maxBytes, .targetPSNR) }
+    if targetScore != nil { throw .conflict(.maxBytes, .targetScore) }
+    if lossless { throw .conflict(.maxBytes, .lossless) }
   }
 
   /// The PSNR a search for `score` is led by: 35 dB for 70 (where the real-world bench's

@@ -333,5 +333,7 @@ package enum SystemCalls {
   /// The C library's log10 (the standard library has none without Foundation).
   package static func base10Log(_ x: Double) -> Double { log10(x) }
   /// The C library's pow.
+  package static func naturalLog(_ x: Double) -> Double { log(x) }
+
   package static func power(_ x: Double, _ y: Double) -> Double { pow(x, y) }
 }

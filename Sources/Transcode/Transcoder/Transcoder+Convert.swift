@@ -26,6 +26,10 @@ protocol OutputSetup {
   var setting: Int { get }
   /// This setup at `setting`; `sampled`: for a trial over a sample of the schedule.
   func trial(_ setting: Int, sampled: Bool) -> Self
+  /// Every setting that gives another file, from the worst (smallest) to the best.
+  var settingLadder: [Int] { get }
+  /// Whether setting `a` is of better quality than `b`.
+  func isBetter(_ a: Int, than b: Int) -> Bool
   /// Encodes and commits `files`.
   func run(files: OutputFiles, progress: (@Sendable (VideoProgress) -> Void)?)
     throws(TranscodeError) -> Summary
@@ -95,6 +99,10 @@ protocol OutputRequest: SharesConversion where Conversion == ConversionOptions {
   var encodesOnOneThread: Bool { get }
   /// Everything decided before a pixel is decoded, for `plan`.
   func setup(plan: GIFPlan, cancellation: Cancellation) throws(TranscodeError) -> Setup
+  /// This request with its pictures `scale` times as wide as `plan`'s GIF (or its asked
+  /// width), or nil when its format is not scaled or they would be under
+  /// ``ByteBudgetSearch/smallestWidth`` (a byte budget's last steps).
+  func scaled(by scale: Double, plan: GIFPlan) -> Self?
 }
 
 extension OutputRequest {
@@ -127,6 +135,20 @@ extension VideoRequest: OutputRequest {
   func setup(plan: GIFPlan, cancellation: Cancellation) throws(TranscodeError) -> VideoSetup {
     try VideoSetup(request: self, plan: plan, cancellation: cancellation)
   }
+
+  /// Scaled by its width (the height follows the GIF's aspect); not pixel art, whose
+  /// upscale is by whole factors.
+  func scaled(by scale: Double, plan: GIFPlan) -> VideoRequest? {
+    let (w, h) = (plan.index.canvasWidth, plan.index.canvasHeight)
+    guard !pixelArt, w > 0, h > 0 else { return nil }
+    let base = Double(width ?? height.map { $0 * w / h } ?? w)
+    let scaledWidth = Int((base * scale).rounded())
+    guard scaledWidth >= ByteBudgetSearch<VideoRequest>.smallestWidth else { return nil }
+    var smaller = self
+    smaller.width = scaledWidth
+    smaller.height = nil
+    return smaller
+  }
 }
 
 extension AnimationRequest: OutputRequest {
@@ -149,6 +171,9 @@ extension AnimationRequest: OutputRequest {
   func setup(plan: GIFPlan, cancellation: Cancellation) throws(TranscodeError) -> AnimationSetup {
     try AnimationSetup(request: self, plan: plan, cancellation: cancellation)
   }
+
+  /// Animated images are not scaled.
+  func scaled(by scale: Double, plan: GIFPlan) -> AnimationRequest? { nil }
 }
 
 /// The public entry points of single-output conversions: `gif2x --to mp4|webm` (one GIF in, one
@@ -264,6 +289,11 @@ extension Transcoder {
         targets: setup.targets, replace: setup.replaces, input: input, cancellation: cancellation)
     }
     guard var search = setup.search else {
+      if let budget = request.maxBytes {
+        let budgeted = ByteBudgetSearch(
+          request: request, plan: plan, cancellation: cancellation, progress: progress)
+        return .made(try budgeted.run(budget: budget))
+      }
       return .made(try setup.run(files: try files(), progress: progress))
     }
     // A quality target without a PSNR one leads the search on its own score.
@@ -389,6 +419,9 @@ extension VideoSetup: OutputSetup {
     if sampled { trial.request.poster = false }
     return trial
   }
+
+  var settingLadder: [Int] { VideoRequest.crfRange(request.videoCodec).reversed() }
+  func isBetter(_ a: Int, than b: Int) -> Bool { a < b }
 }
 
 extension AnimationSetup: OutputSetup {
@@ -413,4 +446,7 @@ extension AnimationSetup: OutputSetup {
     trial.request.quality = setting
     return trial
   }
+
+  var settingLadder: [Int] { SettingSearch.quality(request.format, target: 0).candidates }
+  func isBetter(_ a: Int, than b: Int) -> Bool { a > b }
 }
