@@ -108,6 +108,9 @@ struct GIF2X: ParsableCommand {
     if web.targetQuality != nil, mode.to == nil {
       throw ValidationError("--target-quality is for --to mp4|webm|webp|avif|web")
     }
+    if video.maxBytes != nil, mode.to == nil {
+      throw ValidationError("--max-bytes is for --to mp4|webm|webp|avif|web")
+    }
     // --info plans the timeline (as --cfr would, too) and reads nothing else; --check decodes
     // every frame on the GIF's own timing and writes nothing.
     if mode.info, let flag = firstFlag(of: [.video, .content, .image, .sheet, .output]) {

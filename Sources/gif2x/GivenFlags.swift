@@ -19,6 +19,8 @@ extension GIF2X {
     case delays
     /// The part of the GIF converted (`--start`, `--duration`, `--end`).
     case trim
+    /// The most bytes an output may have (`--max-bytes`): every `--to` mode.
+    case budget
     /// How a sprite sheet is laid out and written.
     case sheet
     /// Where outputs go (`-o`, `--force`, `--output-dir`, `--skip-existing`).
@@ -45,7 +47,7 @@ extension GIF2X {
       (v.pixelArt, .video, "--pixel-art"), (v.lossless, .video, "--lossless"),
       (v.cfr, .cfr, "--cfr"), (v.loop != nil, .video, "--loop"), (v.poster, .video, "--poster"),
       (v.measure, .video, "--measure"), (v.targetPSNR != nil, .video, "--target-psnr"),
-      (v.maxBytes != nil, .video, "--max-bytes"),
+      (v.maxBytes != nil, .budget, "--max-bytes"),
       (animation.quality != nil, .image, "--quality"),
       (animation.effort != nil, .image, "--effort"),
       (s.format != .asepriteHash, .sheet, "--format"),

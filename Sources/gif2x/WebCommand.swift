@@ -56,7 +56,7 @@ struct WebCommand: BatchCommand {
       minimumScore: options.web.targetQuality?.score ?? WebRequest.defaultMinimumScore,
       delays: options.timing.delays, maxPixels: options.input.maxPixels,
       maxMemory: options.memoryPerJob, strict: options.input.strict, content: options.video.content,
-      alt: options.web.alt)
+      alt: options.web.alt, maxBytes: options.video.maxBytes?.bytes)
     return WebJob(
       template: template, output: options.write.output,
       outputDirectory: options.batch.outputDirectory,

@@ -88,6 +88,28 @@ struct MaxBytesCLITests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["noise.gif"])
   }
 
+  @Test("--to web: a budget no rendition meets, and under the GIF's size: one line, exit 65")
+  func web() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let gif = folder.appendingPathComponent("tiny.gif").path
+    let bytes = TinyGIF.animation(frames: 2)
+    try Data(bytes).write(to: URL(fileURLWithPath: gif))
+    let page = folder.appendingPathComponent("tiny.html").path
+    let run = try CLI.run(["--to", "web", gif, "-o", page, "--max-bytes", "20"])
+    #expect(run.status == 65)
+    #expect(
+      run.stderrLines == [
+        "error: \(gif): no rendition meets the floor within --max-bytes of 20 bytes, and the GIF"
+          + " itself is \(bytes.count) bytes"
+      ])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["tiny.gif"])
+    // A budget the GIF fits: the page falls back to it as without one.
+    let roomy = try CLI.run(["--to", "web", gif, "-o", page, "--max-bytes", "\(bytes.count)"])
+    #expect(roomy.status == 0)
+    #expect(FileManager.default.fileExists(atPath: page))
+  }
+
   @Test(
     "a bad size or a setting it cannot go with: one usage line, exit 64",
     arguments: [
@@ -110,6 +132,10 @@ struct MaxBytesCLITests {
       (
         ["--to", "avif", "--max-bytes", "5k", "--target-quality", "high"],
         "give --max-bytes or --target-quality, not both"
+      ),
+      (
+        ["--sheet", "--max-bytes", "5k"],
+        "--max-bytes is for --to mp4|webm|webp|avif|web (see gif2x --help)"
       ),
     ])
   func refused(arguments: [String], message: String) throws {

@@ -80,6 +80,8 @@ public enum ConversionProblem: Equatable, Sendable, CustomStringConvertible {
   /// Nothing tried fits the byte budget: the smallest output made had `smallest` bytes, at
   /// the last of what it gave up (`tried`).
   case overBudget(maxBytes: Int, smallest: Int, tried: [BudgetStep])
+  /// `--to web` kept no rendition within the byte budget, and the GIF itself is over it.
+  case webOverBudget(maxBytes: Int, gifBytes: Int)
 
   package func message(naming name: (Setting) -> String) -> String {
     switch self {
@@ -103,6 +105,10 @@ public enum ConversionProblem: Equatable, Sendable, CustomStringConvertible {
       return "cannot fit in \(name(.maxBytes)) of \(WebPage.grouped(maxBytes)) bytes: the smallest"
         + " output made was \(WebPage.grouped(smallest)) bytes ("
         + tried.map(\.description).joined(separator: ", ") + ")"
+    case .webOverBudget(let maxBytes, let gifBytes):
+      return "no rendition meets the floor within \(name(.maxBytes)) of"
+        + " \(WebPage.grouped(maxBytes)) bytes, and the GIF itself is \(WebPage.grouped(gifBytes))"
+        + " bytes"
     }
   }
 }

@@ -27,6 +27,10 @@ public struct WebRequest: Sendable, Equatable, GIFReading {
   /// (`alt` on the `<img>`, `aria-label` on a `<video>`). Nil: none, and the page says where to
   /// add one.
   package var alt: String?
+  /// The most bytes a served rendition may have, or nil: a candidate over it is dropped, and
+  /// when none is kept and the GIF itself is over it, nothing is written
+  /// (``ConversionProblem/webOverBudget(maxBytes:gifBytes:)``).
+  package var maxBytes: Int?
 
   /// The documented default floor (see README, "Replacing GIFs on a web page").
   public static let defaultMinimumPSNR = 35.0
@@ -53,9 +57,10 @@ public struct WebRequest: Sendable, Equatable, GIFReading {
     minimumScore: Double = WebRequest.defaultMinimumScore, delays: DelayPolicy = .browser,
     maxPixels: Int = GIFSource.defaultMaxPixels, maxMemory: Int = MemoryUse.defaultLimit,
     strict: Bool = false,
-    content: ContentKind? = nil, alt: String? = nil
+    content: ContentKind? = nil, alt: String? = nil, maxBytes: Int? = nil
   ) {
     self.alt = alt
+    self.maxBytes = maxBytes
     self.minimumScore = minimumScore
     self.input = input
     self.output = output
@@ -76,6 +81,9 @@ public struct WebRequest: Sendable, Equatable, GIFReading {
     if !VideoRequest.targetScoreRange.contains(minimumScore) || minimumScore.isNaN {
       throw .outOfRange(
         .targetScore, value: minimumScore.description, allowed: "30-100 (SSIMULACRA2)")
+    }
+    if let maxBytes, maxBytes < 1 {
+      throw .outOfRange(.maxBytes, value: "\(maxBytes)", allowed: "at least 1 byte")
     }
   }
 

@@ -123,7 +123,7 @@ struct WebMaker: Sendable {
         total -= 1
         continue
       }
-      var bound = Bound(bytes: plan.source.bytes.count, name: "the GIF")
+      var bound = limit
       if let av1 = renditions.first(where: { $0.kept && $0.kind == .webmAV1 }),
         av1.bytes < bound.bytes
       {
@@ -153,6 +153,12 @@ struct WebMaker: Sendable {
       renditions += try makeImages(after: renditions, warnings: &warnings)
       done += 2
       if renditions.contains(where: { $0.kept && !$0.kind.isVideo }) { answer = .picture }
+      // The GIF itself is the answer: within the budget, or nothing is.
+      if answer == .gif, let maxBytes = request.maxBytes, plan.source.bytes.count > maxBytes {
+        throw .cannotConvert(
+          path: request.input,
+          .webOverBudget(maxBytes: maxBytes, gifBytes: plan.source.bytes.count))
+      }
     } else {
       total = done
     }
@@ -201,7 +207,7 @@ struct WebMaker: Sendable {
   private mutating func makeImages(
     after made: [WebRendition], warnings: inout [ConversionWarning]
   ) throws(TranscodeError) -> [WebRendition] {
-    let gif = Bound(bytes: plan.source.bytes.count, name: "the GIF")
+    let gif = limit
     // Both use the content kind: told once, before they part.
     if content == nil {
       content = try ContentProbe.kind(
@@ -291,8 +297,34 @@ struct WebMaker: Sendable {
 
   /// The size a candidate must stay under to be kept, and what has that size.
   struct Bound {
+    /// A kept candidate's bytes must be under this.
     var bytes: Int
     var name: String
+    /// How a dropped candidate's reason names it: `the GIF (906975 bytes)`.
+    var text: String
+
+    init(bytes: Int, name: String) {
+      self.bytes = bytes
+      self.name = name
+      text = "\(name) (\(bytes) bytes)"
+    }
+
+    /// At most `maxBytes`: under one more.
+    static func budget(_ maxBytes: Int) -> Bound {
+      var bound = Bound(bytes: maxBytes + 1, name: "the byte budget")
+      bound.text = "the byte budget (\(maxBytes) bytes)"
+      return bound
+    }
+  }
+
+  /// What every candidate must be under: the GIF's bytes, or the byte budget when it is
+  /// smaller (at most its bytes: under one more).
+  var limit: Bound {
+    let gif = plan.source.bytes.count
+    if let maxBytes = request.maxBytes, maxBytes < gif {
+      return .budget(maxBytes)
+    }
+    return Bound(bytes: gif, name: "the GIF")
   }
 
   /// Makes, measures and judges one candidate. With a `bound`, a search whose trials show that
@@ -473,8 +505,7 @@ struct WebMaker: Sendable {
         ? nil
         : Moments(
           mean: trial.psnr, worst: trial.psnr, worstMilliseconds: 0, worstFrame: 0, pictures: 0))
-    let name = bound?.name ?? "the GIF"
-    let limit = bound?.bytes ?? gifBytes
+    let limit = (bound ?? self.limit).text
     let reached =
       led
       ? "\(WebPage.fixed(trial.psnr, 2)) dB"
@@ -489,7 +520,7 @@ struct WebMaker: Sendable {
           + " (about \(predictedBytes) bytes), under the floor of"
           + " \(WebPage.fixed(request.minimumScore, 0))"
         : "not made: its trials reach \(reached) at about"
-          + " \(predictedBytes) bytes, not smaller than \(name) (\(limit) bytes) under the floor",
+          + " \(predictedBytes) bytes, not smaller than \(limit) under the floor",
       estimated: true)
   }
 
@@ -505,6 +536,9 @@ struct WebMaker: Sendable {
   func judge(_ f: Fidelity) -> String? {
     if f.bytes >= f.gifBytes {
       return "not smaller than the GIF (\(f.bytes) bytes, the GIF \(f.gifBytes))"
+    }
+    if let maxBytes = request.maxBytes, f.bytes > maxBytes {
+      return "over the byte budget (\(f.bytes) bytes, the budget \(maxBytes))"
     }
     if let minimum = request.minimumPSNR, f.psnr < minimum {
       return "PSNR \(WebPage.fixed(f.psnr, 2)) dB is under the floor of"
