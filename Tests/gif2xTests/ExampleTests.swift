@@ -59,9 +59,9 @@ struct ExampleTests {
     ).write(to: URL(fileURLWithPath: noise))
     let (said, complaints) = try Self.run(program, ["--cancel", noise])
     #expect(complaints.isEmpty, "\(complaints)")
-    let counts = said.split(separator: " ").compactMap { Int($0) }
-    #expect(said.hasPrefix("cancelled after ") && said.hasSuffix(" of 200 pictures\n"), "\(said)")
-    #expect(counts.count == 2 && counts[0] < 20, "\(said)")
+    // Cancelled from the progress of picture 1: the encoder stops at its next check, whatever
+    // the machine's load.
+    #expect(said == "cancelled after 1 of 200 pictures\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: cancelled.path) == ["noise.gif"])
   }
 

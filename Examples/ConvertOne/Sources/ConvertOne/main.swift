@@ -2,8 +2,9 @@
 //   ConvertOne cat.gif           cat.mp4, cat.webm, cat.webp, cat.avif, cat.png + cat.json (a
 //                                sprite sheet), cat.web.html (a page and its renditions), and
 //                                cat.gif's MP4 made in memory
-//   ConvertOne --cancel cat.gif  starts cat.avif, cancels the task after its first picture
+//   ConvertOne --cancel cat.gif  starts cat.avif, cancels it after its first picture
 import Foundation  // a program's own choice: only to read the GIF into memory below
+import Synchronization
 import Transcode
 import TranscodeCore
 
@@ -22,18 +23,25 @@ where Summary.Conversion == ConversionSummary {
 }
 
 if cancelling {
-  // A job's progress is an AsyncSequence; cancelling the task that awaits it stops the encode,
-  // and the file is never made.
-  let job = Transcoder.start(AnimationRequest(input: input, output: base + ".avif", format: .avif))
-  let waiting = Task { try await job.summary }
-  var last: VideoProgress? = nil
-  for await progress in job.progress {
-    if last == nil { waiting.cancel() }
-    last = progress
+  // The blocking call on a task of its own, its progress told on the encoding thread: a
+  // Cancellation set there stops the encode at its next check, and the file is never made.
+  // (Cancelling the task that awaits `Transcoder.start(_:)`'s summary stops it too, but at a
+  // picture that depends on when that task gets to run.)
+  let cancellation = Cancellation()
+  let last = Atomic<Int>(0)
+  let total = Atomic<Int>(0)
+  let request = AnimationRequest(input: input, output: base + ".avif", format: .avif)
+  let work = Task.detached {
+    try Transcoder.animation(request, cancellation: cancellation) { progress in
+      last.store(progress.done, ordering: .relaxed)
+      total.store(progress.total, ordering: .relaxed)
+      if progress.done == 1 { cancellation.cancel() }
+    }
   }
-  switch await waiting.result {
+  switch await work.result {
   case .failure(TranscodeError.interrupted):
-    print("cancelled after \(last?.done ?? 0) of \(last?.total ?? 0) pictures")
+    let (done, all) = (last.load(ordering: .relaxed), total.load(ordering: .relaxed))
+    print("cancelled after \(done) of \(all) pictures")
   case .failure(let error): print("\(input): \(error)")
   case .success: print("\(base).avif: finished before the cancel")
   }
