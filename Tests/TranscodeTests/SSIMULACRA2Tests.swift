@@ -159,40 +159,6 @@ import Testing
     }
   }
 
-  /// A picture's rows split over two threads (each with scratch rows of its own) give the
-  /// scores of one thread to the bit, whole and incremental, on every scale.
-  @Test func twoThreadsScoreAsOne() {
-    let (w, h) = (512, 256)
-    var reference = Self.picture(width: w, height: h, seed: 11)
-    var distorted = Self.distorted(reference, .noise, width: w, height: h)
-    var one = SSIMULACRA2(width: w, height: h, workers: 1)
-    var two = SSIMULACRA2(width: w, height: h, workers: 2)
-    #expect(
-      one.score(reference: reference, distorted: distorted, changedRows: nil)
-        == two.score(reference: reference, distorted: distorted, changedRows: nil))
-    var generator = SeededGenerator(seed: 5)
-    for step in 0..<6 {
-      // One to three bands of up to half the picture: some split, some too small to.
-      var bands: [Range<Int>] = []
-      for _ in 0..<(step % 3 + 1) {
-        let lo = Int.random(in: 0..<h, using: &generator)
-        let hi = min(h, lo + Int.random(in: 1...(h / 2), using: &generator))
-        bands.append(lo..<hi)
-        for y in lo..<hi {
-          for x in stride(from: step % 4, to: w, by: 3) {
-            distorted[(x + y) % 3][y * w + x] = UInt8.random(in: 0...255, using: &generator)
-            if step.isMultiple(of: 2) { reference[x % 3][y * w + x] &+= 9 }
-          }
-        }
-      }
-      let a = one.score(reference: reference, distorted: distorted, changedRows: bands)
-      let b = two.score(reference: reference, distorted: distorted, changedRows: bands)
-      #expect(a == b, "step \(step), bands \(bands)")
-      #expect(
-        a == SSIMULACRA2.score(reference: reference, distorted: distorted, width: w, height: h))
-    }
-  }
-
   /// A copy is a value: scoring through it after the original moved on recomputes what it
   /// needs (the shared state is dropped), so both agree with one-shot scores.
   @Test func copiesAreIndependent() {

@@ -31,21 +31,11 @@ extension SSIMULACRA2 {
     /// The sRGB EOTF of each byte.
     let lut: UnsafeMutablePointer<Float>
     let stride0: Int
-    /// Threads a picture's rows are split over: two for a picture of ``parallelPixels`` or
-    /// more, each with scratch rows of its own (`padded`, `xybRing`, `ring` and `linearRow`
-    /// hold one set per worker), else one. Every row is computed as one thread computes it and
-    /// the score adds the row sums in row order, so it is the same to the bit either way.
-    let workers: Int
 
     static let radius = 5
     static let taps = 11
-    /// The pictures measured on two threads: a 1416x894 screen recording's 380 pictures took
-    /// 18.5 s on one, about half of its MP4's encode and measure.
-    static let parallelPixels = 256 * 1024
-    /// The fewest pixels of rows (a phase's rows times the scale's width) worth a second thread.
-    static let parallelWork = 64 * 1024
 
-    init(width: Int, height: Int, workers: Int? = nil) {
+    init(width: Int, height: Int) {
       self.width = width
       self.height = height
       var scales: [Scale] = []
@@ -57,13 +47,12 @@ extension SSIMULACRA2 {
       self.scales = scales
       stride0 = Scale.stride(width)
       paddedStride = stride0 + 16
-      self.workers = min(2, max(1, workers ?? (width * height >= Engine.parallelPixels ? 2 : 1)))
       func zeros(_ count: Int) -> UnsafeMutablePointer<Float> {
         let p = UnsafeMutablePointer<Float>.allocate(capacity: count)
         p.initialize(repeating: 0, count: count)
         return p
       }
-      let used = scales.isEmpty ? 0 : self.workers  // no scale, no scratch
+      let used = scales.isEmpty ? 0 : 1  // no scale, no scratch
       padded = zeros(used * 5 * paddedStride)
       xybRing = zeros(used * Engine.taps * 6 * stride0)
       ring = zeros(used * (Engine.taps + 1) * 15 * stride0)
@@ -100,13 +89,21 @@ extension SSIMULACRA2 {
                     let rows = Engine.merged(
                       clipped.map { ($0.lowerBound >> s)..<((($0.upperBound - 1) >> s) + 1) },
                       expand: 0, limit: scale.height)
-                    // Each phase reads what the one before wrote, over every band.
-                    if s > 0 { inBands(.downsample, scale: s, rows: rows, bytes: bytes) }
+                    if s > 0 {
+                      for range in rows {
+                        for y in range {
+                          if s == 1 {
+                            downsampleRowFromBytes(bytes, into: scale, y: y)
+                          } else {
+                            scales[s - 1].downsampleRow(into: scale, y: y)
+                          }
+                        }
+                      }
+                    }
                     // A map row reads the blurred rows within the radius.
-                    inBands(
-                      .map, scale: s,
-                      rows: Engine.merged(rows, expand: Engine.radius, limit: scale.height),
-                      bytes: bytes)
+                    for range in Engine.merged(rows, expand: Engine.radius, limit: scale.height) {
+                      mapRows(scale, bytes: bytes, rows: range)
+                    }
                   }
                 }
               }
@@ -116,82 +113,6 @@ extension SSIMULACRA2 {
       }
       valid = true
       return SSIMULACRA2.combine(scales.map { $0.averages() })
-    }
-
-    /// What one pass over a scale's rows computes.
-    private enum Phase {
-      /// Its linear rows, from the scale above.
-      case downsample
-      /// The XYB rows, blurs and map sums of its rows.
-      case map
-    }
-
-    /// `phase` of scale `s` over every row of `rows` (sorted, apart): with two ``workers`` and
-    /// enough work, the second half of the rows on a thread of its own (scratch slot 1) while
-    /// this one does the first (slot 0), joined before it returns; else all here, slot 0. Only
-    /// values cross to the other thread (no closure: a non-escaping one's context is not
-    /// thread-safe).
-    private func inBands(
-      _ phase: Phase, scale s: Int, rows: [Range<Int>], bytes: [UnsafePointer<UInt8>]
-    ) {
-      let total = rows.reduce(0) { $0 + $1.count }
-      guard workers > 1, total >= 2, total * scales[s].width >= Engine.parallelWork else {
-        band(phase, scale: s, rows: rows, bytes: bytes, slot: 0)
-        return
-      }
-      let (first, second) = Engine.halves(rows, total: total)
-      let handed = Handed(value: bytes)
-      let helper = try? StageThread { [self] in
-        band(phase, scale: s, rows: second, bytes: handed.value, slot: 1)
-      }
-      band(phase, scale: s, rows: first, bytes: bytes, slot: 0)
-      if let helper {
-        helper.join()
-      } else {
-        band(phase, scale: s, rows: second, bytes: bytes, slot: 1)
-      }
-    }
-
-    /// `phase` of scale `s` over `rows`, with scratch slot `slot`.
-    private func band(
-      _ phase: Phase, scale s: Int, rows: [Range<Int>], bytes: [UnsafePointer<UInt8>], slot: Int
-    ) {
-      let scale = scales[s]
-      for range in rows {
-        switch phase {
-        case .downsample:
-          for y in range {
-            if s == 1 {
-              downsampleRowFromBytes(bytes, into: scale, y: y)
-            } else {
-              scales[s - 1].downsampleRow(into: scale, y: y)
-            }
-          }
-        case .map:
-          mapRows(scale, bytes: bytes, rows: range, slot: slot)
-        }
-      }
-    }
-
-    /// `ranges` (sorted, apart; `total` rows) cut into two runs of rows, the first of
-    /// `total / 2`.
-    static func halves(_ ranges: [Range<Int>], total: Int) -> ([Range<Int>], [Range<Int>]) {
-      var left = total / 2
-      var first: [Range<Int>] = []
-      var second: [Range<Int>] = []
-      for range in ranges {
-        if left >= range.count {
-          first.append(range)
-          left -= range.count
-        } else if left > 0 {
-          first.append(range.lowerBound..<(range.lowerBound + left))
-          second.append((range.lowerBound + left)..<range.upperBound)
-          left = 0
-        } else {
-          second.append(range)
-        }
-      }
-      return (first, second)
     }
 
     /// `ranges` grown by `expand` rows each side, clipped to `0..<limit`, sorted and merged.
@@ -212,10 +133,8 @@ extension SSIMULACRA2 {
     /// XYB row `y` of both sides of `scale` into `out` (six rows of `stride0`): from the bytes
     /// at scale 0, from the kept linear planes after.
     private func xybRow(
-      _ scale: Scale, bytes: [UnsafePointer<UInt8>], y: Int, into out: UnsafeMutablePointer<Float>,
-      slot: Int
+      _ scale: Scale, bytes: [UnsafePointer<UInt8>], y: Int, into out: UnsafeMutablePointer<Float>
     ) {
-      let linearRow = self.linearRow + slot * 6 * stride0
       for side in 0..<2 {
         let l: UnsafeMutablePointer<Float>
         let plane: Int
@@ -259,13 +178,7 @@ extension SSIMULACRA2 {
     /// The SSIM and edge-difference sums of map rows `rows` (all three channels) into the row
     /// sums: each XYB row converted and blurred horizontally once, as the vertical blur first
     /// needs it.
-    private func mapRows(
-      _ scale: Scale, bytes: [UnsafePointer<UInt8>], rows: Range<Int>, slot: Int
-    ) {
-      // This worker's scratch rows.
-      let padded = self.padded + slot * 5 * paddedStride
-      let xybRing = self.xybRing + slot * Engine.taps * 6 * stride0
-      let ring = self.ring + slot * (Engine.taps + 1) * 15 * stride0
+    private func mapRows(_ scale: Scale, bytes: [UnsafePointer<UInt8>], rows: Range<Int>) {
       let w = scale.width
       let h = scale.height
       let stride = scale.stride
@@ -277,7 +190,7 @@ extension SSIMULACRA2 {
         // XYB and horizontal blur of the rows the vertical blur of row y reads.
         while next < min(h, y + radius + 1) {
           let xyb = xybRing + (next % taps) * 6 * stride0
-          xybRow(scale, bytes: bytes, y: next, into: xyb, slot: slot)
+          xybRow(scale, bytes: bytes, y: next, into: xyb)
           for c in 0..<3 {
             let a = xyb + c * stride0
             let b = xyb + (3 + c) * stride0

@@ -38,16 +38,11 @@ package struct SSIMULACRA2: Sendable {
   package let height: Int
   /// The planes and row sums of the last call; replaced (state dropped) when a copy shares it.
   private var engine: Engine?
-  /// The threads a picture is split over, or nil: two from ``Engine/parallelPixels`` on.
-  private let workers: Int?
 
-  /// `workers`: the threads each picture's rows are split over (1 or 2; the score is the same
-  /// to the bit), nil to choose by the size.
-  package init(width: Int, height: Int, workers: Int? = nil) {
+  package init(width: Int, height: Int) {
     precondition(width >= 0 && height >= 0, "SSIMULACRA2 size \(width)x\(height)")
     self.width = width
     self.height = height
-    self.workers = workers
   }
 
   /// The score of `distorted` against `reference`: each is three planes (R, G, B), sRGB 8-bit,
@@ -65,7 +60,7 @@ package struct SSIMULACRA2: Sendable {
         && (reference + distorted).allSatisfy { $0.count == count },
       "SSIMULACRA2 wants three planes of \(width)x\(height) bytes a side")
     if engine == nil || !isKnownUniquelyReferenced(&engine) {
-      engine = Engine(width: width, height: height, workers: workers)
+      engine = Engine(width: width, height: height)
     }
     let rows: [Range<Int>]
     if let changedRows, engine!.valid {
