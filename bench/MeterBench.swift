@@ -7,8 +7,8 @@
 // The release-build benchmark of the fidelity meter: what one interval costs, per megapixel, on
 // 1920x1080 pictures of noise over gradients, for PSNR and SSIM alone, with SSIMULACRA2 moments
 // too, and when only a 16-row band changed (a terminal recording's usual picture). Built by
-// bench/meter-bench.sh with the C-free core; prints the best of 5 runs of each, in CPU time (every
-// thread's) and wall time (SSIMULACRA2 splits a picture of 256k pixels or more over two threads).
+// bench/meter-bench.sh with the C-free core; prints the best of 5 runs of each, in CPU time and
+// wall time (the meter runs on one thread: the two differ by what else the machine runs).
 
 @main
 enum MeterBench {
