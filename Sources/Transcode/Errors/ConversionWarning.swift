@@ -24,7 +24,8 @@ public enum ConversionWarning: Sendable, Equatable, CustomStringConvertible {
     switch self {
     case .damage(let damage): return damage.description
     case .budget(let maxBytes, let bytes, let steps):
-      return "\(WebPage.grouped(bytes)) bytes, under the budget of \(WebPage.grouped(maxBytes)):"
+      return
+        "\(NumberText.grouped(bytes)) bytes, under the budget of \(NumberText.grouped(maxBytes)):"
         + " gave up " + steps.map(\.description).joined(separator: ", ")
     case .transparencyFlattened:
       return "AV1 keeps no transparency (browsers play none): transparent pixels are shown over"

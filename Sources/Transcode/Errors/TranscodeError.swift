@@ -102,12 +102,13 @@ public enum ConversionProblem: Equatable, Sendable, CustomStringConvertible {
         + " \(name(.maxMemory)) \(MemoryUse.text(limit)); raise \(name(.maxMemory)) if the file"
         + " is trusted"
     case .overBudget(let maxBytes, let smallest, let tried):
-      return "cannot fit in \(name(.maxBytes)) of \(WebPage.grouped(maxBytes)) bytes: the smallest"
-        + " output made was \(WebPage.grouped(smallest)) bytes ("
+      return
+        "cannot fit in \(name(.maxBytes)) of \(NumberText.grouped(maxBytes)) bytes: the smallest"
+        + " output made was \(NumberText.grouped(smallest)) bytes ("
         + tried.map(\.description).joined(separator: ", ") + ")"
     case .webOverBudget(let maxBytes, let gifBytes):
       return "no rendition meets the floor within \(name(.maxBytes)) of"
-        + " \(WebPage.grouped(maxBytes)) bytes, and the GIF itself is \(WebPage.grouped(gifBytes))"
+        + " \(NumberText.grouped(maxBytes)) bytes, and the GIF itself is \(NumberText.grouped(gifBytes))"
         + " bytes"
     }
   }

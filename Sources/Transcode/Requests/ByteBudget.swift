@@ -38,7 +38,7 @@ public enum BudgetStep: Sendable, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .setting(let setting, let from, let to): return "\(setting.rawValue) \(from) -> \(to)"
-    case .frameRate(let rate): return "\(WebPage.fixed(rate.framesPerSecond, 2)) fps"
+    case .frameRate(let rate): return "\(NumberText.fixed(rate.framesPerSecond, 2)) fps"
     case .size(let w, let h): return "\(w)x\(h)"
     }
   }

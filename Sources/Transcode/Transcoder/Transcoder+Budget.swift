@@ -30,7 +30,7 @@ struct ByteBudgetSearch<Request: OutputRequest> {
 
   func run(budget: Int) throws(TranscodeError) -> Request.Setup.Summary {
     var smallest: (bytes: Int, steps: [BudgetStep])? = nil
-    for (level, levelSteps) in try levels() {
+    for (level, levelSteps) in levels() {
       try cancellation.check()
       let levelPlan = try plan.replanned(level.planOptions)
       try levelPlan.requirePicture()
@@ -143,9 +143,9 @@ struct ByteBudgetSearch<Request: OutputRequest> {
 
   /// The request as asked, then each frame-rate step, then each size step at the lowest rate,
   /// with what each gave up.
-  private func levels() throws(TranscodeError) -> [(Request, GivenUp)] {
+  private func levels() -> [(Request, GivenUp)] {
     var levels: [(Request, GivenUp)] = [(request, GivenUp())]
-    let schedule = try plan.replanned(request.planOptions).timeline
+    let schedule = plan.timeline
     let seconds = Double(schedule.durationMilliseconds) / 1000
     let shown = Double(schedule.shownFrames.count)
     var last = (request, GivenUp())
