@@ -19,7 +19,7 @@ extension AnimationRequest: EncodeRequest {
     self.init(
       input: "", output: "", format: format, timeline: timeline, quality: options.animation.quality,
       effort: options.animation.effort ?? 4, speed: video.speed ?? 6, loop: loop,
-      options: options.conversionOptions)
+      resize: video.resize, options: options.conversionOptions)
   }
 
   /// The options of video, or of the other image format, given for this one (exit 64).
@@ -28,9 +28,7 @@ extension AnimationRequest: EncodeRequest {
     let name = format.rawValue
     let videoOnly: [(Bool, String)] = [
       (video.codec != nil, "--codec"), (video.crf != nil, "--crf"), (video.even != nil, "--even"),
-      (video.width != nil, "--width"),
-      (video.height != nil, "--height"), (video.pixelArt, "--pixel-art"), (video.cfr, "--cfr"),
-      (video.poster, "--poster"),
+      (video.pixelArt, "--pixel-art"), (video.cfr, "--cfr"), (video.poster, "--poster"),
     ]
     if let (_, flag) = videoOnly.first(where: { $0.0 }) {
       throw UsageError("\(flag) is for --to mp4|webm, not --to \(name)")

@@ -16,6 +16,8 @@ enum Flags {
     case .speed: return "--speed"
     case .width: return "--width"
     case .height: return "--height"
+    case .maxWidth: return "--max-width"
+    case .pixelArt: return "--pixel-art"
     case .loop: return "--loop"
     case .columns: return "--columns"
     case .rows: return "--rows"

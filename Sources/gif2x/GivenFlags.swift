@@ -43,6 +43,7 @@ extension GIF2X {
       (v.content != nil, .content, "--content"),
       (v.background != nil, .video, "--background"), (v.even != nil, .video, "--even"),
       (v.width != nil, .video, "--width"), (v.height != nil, .video, "--height"),
+      (v.maxWidth != nil, .video, "--max-width"),
       (v.scaleFilter != .bilinear, .video, "--scale-filter"),
       (v.pixelArt, .video, "--pixel-art"), (v.lossless, .video, "--lossless"),
       (v.cfr, .cfr, "--cfr"), (v.loop != nil, .video, "--loop"), (v.poster, .video, "--poster"),

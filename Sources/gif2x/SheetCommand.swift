@@ -16,6 +16,7 @@ struct SheetCommand: BatchCommand {
       format: options.sheet.format, imageFormat: try Self.imageFormat(options),
       layout: options.sheet.layout, appVersion: VersionText.gif2xVersion)
     template.gif.trim = options.timing.trim()
+    template.layout.resize = options.video.resize
     return SheetJob(template: template, outputDirectory: options.batch.outputDirectory)
   }
 

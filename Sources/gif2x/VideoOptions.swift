@@ -72,13 +72,21 @@ struct VideoOptions: ParsableArguments {
     help: "Make an odd size even: pad (background colour), crop or scale. Default: the GIF's size.")
   var even: VideoRequest.EvenSize?
 
-  @Option(help: ArgumentHelp("Output width (aspect kept).", valueName: "px"))
+  @Option(
+    help: ArgumentHelp(
+      "Output width (aspect kept; video, WebP, AVIF and sheets).", valueName: "px"))
   var width: Int?
 
   @Option(help: ArgumentHelp("Output height (aspect kept).", valueName: "px"))
   var height: Int?
 
-  @Option(help: "Scale filter: nearest, bilinear or lanczos.")
+  @Option(
+    help: ArgumentHelp(
+      "Scale a wider GIF down to this width, aspect kept; never up. Not with --width.",
+      valueName: "px"))
+  var maxWidth: Int?
+
+  @Option(help: "Video's scale filter: nearest, bilinear or lanczos (WebP, AVIF, sheets: lanczos).")
   var scaleFilter: VideoRequest.ScaleFilter = .bilinear
 
   @Flag(
@@ -125,6 +133,9 @@ struct VideoOptions: ParsableArguments {
         + " --lossless.",
       valueName: "size"))
   var maxBytes: ByteSize?
+
+  /// The size asked by `--width`, `--height` and `--max-width`.
+  var resize: Resize { Resize(width: width, height: height, maxWidth: maxWidth) }
 }
 
 /// `--max-bytes`' value (``ByteCount``): bytes, or a number with a decimal unit (`500k`,

@@ -20,7 +20,7 @@ extension VideoRequest: EncodeRequest {
       input: "", output: "", format: format, codec: video.codec, poster: video.poster,
       timeline: options.timing.kind(), cfr: video.cfr, crf: video.crf, preset: video.preset,
       speed: video.speed, even: video.even, width: video.width, height: video.height,
-      scaleFilter: video.scaleFilter, pixelArt: video.pixelArt,
+      maxWidth: video.maxWidth, scaleFilter: video.scaleFilter, pixelArt: video.pixelArt,
       loop: video.loop?.value ?? .plays(1),
       options: options.conversionOptions)
   }

@@ -11,6 +11,8 @@ public enum Setting: String, Sendable, Equatable, CaseIterable {
   case speed = "speed"
   case width = "width"
   case height = "height"
+  case maxWidth = "largest width"
+  case pixelArt = "pixel-art upscale"
   case loop = "loop"
   case columns = "columns"
   case rows = "rows"

@@ -41,11 +41,13 @@ public struct AnimationRequest: Sendable, Equatable, SharesConversion {
   /// How many plays the file asks for: nil keeps the GIF's own (0 = forever); otherwise 0
   /// (forever) or a count. AVIF (libavif 0.11) writes no loop count: browsers loop it forever.
   package var loop: Int?
+  /// The output's size: the GIF's, or resampled (``Resize``, ``RGBAResampler``).
+  package var resize: Resize
 
   public init(
     input: String, output: String, format: Format, timeline: TimelineKind = .native,
     quality: Int? = nil, effort: Int = 4, speed: Int = 6, loop: Int? = nil,
-    options: ConversionOptions = ConversionOptions()
+    resize: Resize = Resize(), options: ConversionOptions = ConversionOptions()
   ) {
     conversion = options.converting(input, to: output, on: timeline)
     self.format = format
@@ -53,6 +55,7 @@ public struct AnimationRequest: Sendable, Equatable, SharesConversion {
     self.effort = effort
     self.speed = speed
     self.loop = loop
+    self.resize = resize
   }
 
   package static let qualityRange = 0...100
@@ -81,6 +84,7 @@ public struct AnimationRequest: Sendable, Equatable, SharesConversion {
           reason: "libavif 0.11 writes no loop count; browsers loop AVIF forever")
       }
     }
+    try resize.validate()
     try conversion.validateTarget(setting: .quality, given: quality != nil)
     try conversion.validateFiles()
   }

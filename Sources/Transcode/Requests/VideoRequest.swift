@@ -110,6 +110,8 @@ public struct VideoRequest: Sendable, Equatable, SharesConversion {
   /// Output width or height (aspect kept when only one is given; always made even).
   package var width: Int?
   package var height: Int?
+  /// The largest output width: a wider GIF is scaled down to it, aspect kept (``Resize``).
+  package var maxWidth: Int?
   package var scaleFilter: ScaleFilter
   /// Pixel art: an integer nearest-neighbour upscale by an even factor (2 unless `width` or
   /// `height` asks for more), so every GIF pixel owns whole chroma samples and stays crisp.
@@ -120,8 +122,9 @@ public struct VideoRequest: Sendable, Equatable, SharesConversion {
     input: String, output: String, format: Format, codec: Codec? = nil, poster: Bool = false,
     timeline: TimelineKind = .standard, cfr: Bool = false, crf: Int? = nil,
     preset: String = "medium", speed: Int? = nil, even: EvenSize? = nil, width: Int? = nil,
-    height: Int? = nil, scaleFilter: ScaleFilter = .bilinear, pixelArt: Bool = false,
-    loop: Loop = .plays(1), options: ConversionOptions = ConversionOptions()
+    height: Int? = nil, maxWidth: Int? = nil, scaleFilter: ScaleFilter = .bilinear,
+    pixelArt: Bool = false, loop: Loop = .plays(1),
+    options: ConversionOptions = ConversionOptions()
   ) {
     conversion = options.converting(input, to: output, on: timeline)
     self.format = format
@@ -134,6 +137,7 @@ public struct VideoRequest: Sendable, Equatable, SharesConversion {
     self.even = even
     self.width = width
     self.height = height
+    self.maxWidth = maxWidth
     self.scaleFilter = scaleFilter
     self.pixelArt = pixelArt
     self.loop = loop
@@ -185,6 +189,9 @@ public struct VideoRequest: Sendable, Equatable, SharesConversion {
   package static let sizeRange = 2...VideoGeometry.maxSide
   package static let playsRange = 1...1000
 
+  /// The size asked: ``width``, ``height``, ``maxWidth``.
+  package var resize: Resize { Resize(width: width, height: height, maxWidth: maxWidth) }
+
   /// The codec written: ``codec``, or the format's default.
   package var videoCodec: Codec { codec ?? format.defaultCodec }
 
@@ -226,11 +233,8 @@ public struct VideoRequest: Sendable, Equatable, SharesConversion {
         .speed, value: "\(speed)",
         allowed: "\(range.lowerBound)-\(range.upperBound)" + (codec == .av1 ? " for av1" : ""))
     }
-    for (setting, value) in [(Setting.width, width), (.height, height)] {
-      if let value, !Self.sizeRange.contains(value) {
-        throw .outOfRange(setting, value: "\(value)", allowed: "2-\(VideoGeometry.maxSide)")
-      }
-    }
+    try resize.validate(range: Self.sizeRange)
+    if maxWidth != nil && pixelArt { throw .conflict(.maxWidth, .pixelArt) }
     if case .plays(let n) = loop, !Self.playsRange.contains(n) {
       throw .outOfRange(.loop, value: "\(n)", allowed: "1-1000 or gif")
     }

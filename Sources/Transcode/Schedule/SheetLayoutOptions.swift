@@ -21,6 +21,9 @@ public struct SheetLayoutOptions: Sendable, Equatable {
   package var trim: Bool
   /// Integer nearest-neighbour scale factor (pixel art).
   package var scale: Int
+  /// Each GIF's canvas resampled to this size before anything else (``Resize``): the cells,
+  /// their rects and the canvas size in the data follow. Before `scale`.
+  package var resize: Resize
   /// Whether cells of different sizes may also be packed by ``SheetMaxRects``, kept when its
   /// pages cover less area than the grid's or shelves' (an atlas of several GIFs). Off for one
   /// GIF's sheet, whose layout stays what it always was.
@@ -30,7 +33,7 @@ public struct SheetLayoutOptions: Sendable, Equatable {
   public init(
     columns: Int? = nil, rows: Int? = nil, padding: Int = 0, extrude: Int = 0,
     maxSize: Int? = nil, powerOfTwo: Bool = false, dedup: Bool = true, trim: Bool = false,
-    scale: Int = 1
+    scale: Int = 1, resize: Resize = Resize()
   ) {
     self.columns = columns
     self.rows = rows
@@ -41,6 +44,7 @@ public struct SheetLayoutOptions: Sendable, Equatable {
     self.dedup = dedup
     self.trim = trim
     self.scale = scale
+    self.resize = resize
   }
 
   /// The ranges each setting takes.
@@ -66,6 +70,7 @@ public struct SheetLayoutOptions: Sendable, Equatable {
     try Self.check(.extrude, extrude, Self.extrudeRange)
     if let maxSize { try Self.check(.maxSize, maxSize, Self.maxSizeRange) }
     try Self.check(.scale, scale, Self.scaleRange)
+    try resize.validate()
   }
 
   private static func check(

@@ -34,6 +34,7 @@ extension Transcoder {
     } catch {
       throw .invalidRequest(error)
     }
+    if !request.sheet.layout.resize.isNone { try FFmpegLibraries.load() }
     guard request.sheet.imageFormat == .webp else { return }
     try WebPLibrary.load()
   }

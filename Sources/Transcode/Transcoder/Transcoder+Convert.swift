@@ -157,6 +157,8 @@ extension AnimationRequest: OutputRequest {
   var encodesOnOneThread: Bool { format == .avif }
 
   func loadEncoder() throws(TranscodeError) {
+    // A resize resamples through swscale.
+    if !resize.isNone { try FFmpegLibraries.load() }
     switch format {
     case .webp:
       try WebPLibrary.load()

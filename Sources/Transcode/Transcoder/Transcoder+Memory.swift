@@ -90,11 +90,17 @@ extension MemoryUse {
     let canvas = Double(index.canvasWidth) * Double(index.canvasHeight)
     let side = Double(request.layout.maxSize ?? SheetLayoutOptions.onePageMaxSize)
     let scale = Double(request.layout.scale)
-    let cells = canvas * scale * scale * Double(max(1, index.frames.count))
+    let resize = request.layout.resize
+    // A resize holds the premultiplied canvas and the resampled one beside the canvas.
+    let size = resize.size(canvasWidth: index.canvasWidth, canvasHeight: index.canvasHeight)
+    let resized = resize.isNone ? canvas : Double(size.width) * Double(size.height)
+    let cells = resized * scale * scale * Double(max(1, index.frames.count))
     let page = min(side * side, cells) * 4
+    let resampling = resize.isNone ? 0 : 4 + 4 * resized / max(1, canvas)
     return MemoryUse(
       job: "a sprite sheet", fixedBytes: 32 * mebibyte,
-      bytesPerPixel: 16 + 4 * scale * scale + page / max(1, canvas))
+      bytesPerPixel: 16 + 4 * scale * scale * (resized / max(1, canvas)) + page / max(1, canvas)
+        + resampling)
   }
 }
 

@@ -36,11 +36,12 @@ extension Transcoder {
     let survey = try FrameSurvey.run(
       plan.source, path: path, needed: needed, hash: layoutOptions.dedup, trim: layoutOptions.trim,
       strict: request.strict, pageArea: onePage, scale: layoutOptions.scale,
-      cancellation: cancellation)
+      resize: layoutOptions.resize, cancellation: cancellation)
     if survey.overflowed, let pixels = onePage {
       throw .cannotConvert(path: path, .sheet(.overflowsOnePage(request.format, pixels: pixels)))
     }
-    return SheetPart(tag: tag, plan: plan, survey: survey, firstFrame: firstFrame)
+    return SheetPart(
+      tag: tag, plan: plan, survey: survey, firstFrame: firstFrame, resize: layoutOptions.resize)
   }
 
   /// The second pass over every part and the files written: cells, layout, pages and the data
@@ -136,6 +137,8 @@ extension Transcoder {
     } catch {
       throw .invalidRequest(error)
     }
+    // A resize resamples through swscale.
+    if !request.layout.resize.isNone { try FFmpegLibraries.load() }
     // PNG pages go through libpng (linked in); WebP pages load libwebp, never FFmpeg.
     guard request.imageFormat == .webp else { return }
     try WebPLibrary.load()

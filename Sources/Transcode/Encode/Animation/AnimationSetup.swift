@@ -11,6 +11,9 @@ struct AnimationSetup {
   /// One play of the timeline: each shown GIF frame with its first tick and length (a PSNR
   /// target's trials encode a sample of it).
   var schedule: VideoSchedule
+  /// The output's size: the canvas's, or the one `request.resize` asks.
+  let width: Int
+  let height: Int
   /// Whether the file keeps transparency (AVIF decides before encoding; WebP per frame).
   let keepsAlpha: Bool
   /// Plays written in the file (0 = forever).
@@ -30,8 +33,10 @@ struct AnimationSetup {
     let index = plan.index
     schedule = try Self.shownSchedule(plan, plays: 1, input: request.input)
     let encoder = request.format.encoderName
+    (width, height) = request.resize.size(
+      canvasWidth: index.canvasWidth, canvasHeight: index.canvasHeight)
     try Self.requireSides(
-      width: index.canvasWidth, height: index.canvasHeight, limit: request.format.maxSide,
+      width: width, height: height, limit: request.format.maxSide,
       input: request.input
     ) { .imageTooLarge(width: $0, height: $1, limit: $2, encoder: encoder) }
     var plays = request.loop ?? index.plays
@@ -76,7 +81,6 @@ struct AnimationSetup {
     files: OutputFiles, progress: (@Sendable (VideoProgress) -> Void)?
   ) throws(TranscodeError) -> AnimationSummary {
     let index = plan.index
-    let (width, height) = (index.canvasWidth, index.canvasHeight)
     let timeline = plan.timeline
     let image = AnimatedImageSettings(
       width: width, height: height, quality: request.effectiveQuality, lossless: request.lossless)
@@ -96,10 +100,16 @@ struct AnimationSetup {
           screenContent: content == .screen),
         unitsPerTick: Int64(rate.denominator))
     }
+    let resampler =
+      (width, height) == (index.canvasWidth, index.canvasHeight)
+      ? nil
+      : try RGBAResampler(
+        sourceWidth: index.canvasWidth, sourceHeight: index.canvasHeight, width: width,
+        height: height)
     var sink = Merging(
       entries: schedule.entries, pixels: width * height, encoder: encoder,
       prepare: PixelPreparation(background: request.background, keepsAlpha: keepsAlpha),
-      progress: progress)
+      resampler: resampler, progress: progress)
     let reader = try FrameReader(
       plan.source, path: request.input, strict: request.strict, cancellation: cancellation)
     try reader.feed(&sink, through: schedule.lastShownFrame)
@@ -192,15 +202,19 @@ struct PixelPreparation {
   }
 }
 
-/// The animated image's sink: each frame the timeline shows, prepared; a picture equal to the
-/// one before it lengthens that one instead of becoming a frame (fewer frames, the same times).
-/// Holds two canvases, whatever the frame count.
+/// The animated image's sink: each frame the timeline shows, prepared (and resampled to the
+/// output's size); a picture equal to the one before it lengthens that one instead of becoming
+/// a frame (fewer frames, the same times). Holds two pictures (and with a resize, one prepared
+/// canvas), whatever the frame count.
 private struct Merging: FrameSink {
   let entries: [VideoSchedule.Entry]
   let encoder: AnimationEncoder
   let prepare: PixelPreparation
+  let resampler: RGBAResampler?
   let progress: (@Sendable (VideoProgress) -> Void)?
   private var next = 0
+  /// The prepared canvas, when it is resampled into `scratch`.
+  private var prepared: [UInt8] = []
   private var scratch: [UInt8]
   private var pending: [UInt8]
   private var pendingStart: Int64 = 0
@@ -210,21 +224,32 @@ private struct Merging: FrameSink {
 
   init(
     entries: [VideoSchedule.Entry], pixels: Int, encoder: AnimationEncoder,
-    prepare: PixelPreparation, progress: (@Sendable (VideoProgress) -> Void)?
+    prepare: PixelPreparation, resampler: RGBAResampler?,
+    progress: (@Sendable (VideoProgress) -> Void)?
   ) {
     self.entries = entries
     self.encoder = encoder
     self.prepare = prepare
+    self.resampler = resampler
     self.progress = progress
     scratch = [UInt8](repeating: 0, count: pixels * 4)
     pending = scratch
+    if let resampler {
+      prepared = [UInt8](repeating: 0, count: resampler.sourceWidth * resampler.sourceHeight * 4)
+    }
   }
 
   mutating func take(frame: Int, canvas: UnsafeRawBufferPointer) throws(TranscodeError) -> Bool {
     guard next < entries.count, entries[next].frame == frame else { return true }
     let entry = entries[next]
     let prepare = self.prepare
-    let transparent = scratch.withUnsafeMutableBytes { prepare.prepare(canvas, into: $0) }
+    let transparent: Bool
+    if let resampler {
+      transparent = prepared.withUnsafeMutableBytes { prepare.prepare(canvas, into: $0) }
+      try resampler.resample(prepared, into: &scratch)
+    } else {
+      transparent = scratch.withUnsafeMutableBytes { prepare.prepare(canvas, into: $0) }
+    }
     sawTransparency = sawTransparency || transparent
     let same =
       hasPending

@@ -11,12 +11,18 @@ final class Scaler {
     case nearest
     case bilinear
     case lanczos
+    /// Lanczos with every chroma sample kept, exact rounding and C code only: the filter
+    /// ``RGBAResampler`` measured best for GIF downscales (see there).
+    case lanczosExact
 
     var flags: Int32 {
       switch self {
       case .nearest: return SWS_POINT
       case .bilinear: return SWS_BILINEAR
       case .lanczos: return SWS_LANCZOS
+      case .lanczosExact:
+        return SWS_LANCZOS | SWS_FULL_CHR_H_INP | SWS_FULL_CHR_H_INT | SWS_ACCURATE_RND
+          | SWS_BITEXACT
       }
     }
   }
@@ -27,14 +33,17 @@ final class Scaler {
   let width: Int
   let height: Int
 
-  init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int, filter: Filter)
-    throws(FFmpegError)
-  {
+  /// A scaler from `input` pictures to `output` ones (RGBA by default; ``RGBAResampler`` uses
+  /// planar GBRA, 8 bits in and 16 out).
+  init(
+    sourceWidth: Int, sourceHeight: Int, width: Int, height: Int, filter: Filter,
+    input: AVPixelFormat = AV_PIX_FMT_RGBA, output: AVPixelFormat = AV_PIX_FMT_RGBA
+  ) throws(FFmpegError) {
     FFmpegLog.installIfAllowed()
     guard
       let context = sws_getContext(
-        Int32(sourceWidth), Int32(sourceHeight), AV_PIX_FMT_RGBA, Int32(width), Int32(height),
-        AV_PIX_FMT_RGBA, filter.flags, nil, nil, nil)
+        Int32(sourceWidth), Int32(sourceHeight), input, Int32(width), Int32(height), output,
+        filter.flags, nil, nil, nil)
     else {
       throw FFmpegError(
         function: "sws_getContext(\(sourceWidth)x\(sourceHeight) -> \(width)x\(height))",
@@ -67,8 +76,16 @@ final class Scaler {
     let src: [UnsafePointer<UInt8>?] = [
       source.assumingMemoryBound(to: UInt8.self), nil, nil, nil,
     ]
-    let srcStrides: [Int32] = [Int32(sourceStride), 0, 0, 0]
+    try scalePlanes(src, [Int32(sourceStride), 0, 0, 0], &planes, strides)
+  }
+
+  /// Scales a whole picture given as planes (up to four, each with its row stride in bytes).
+  func scalePlanes(
+    _ source: [UnsafePointer<UInt8>?], _ sourceStrides: [Int32],
+    _ planes: inout [UnsafeMutablePointer<UInt8>?], _ strides: [Int32]
+  ) throws(FFmpegError) {
     try check(
-      sws_scale(pointer, src, srcStrides, 0, Int32(sourceHeight), planes, strides), "sws_scale")
+      sws_scale(pointer, source, sourceStrides, 0, Int32(sourceHeight), planes, strides),
+      "sws_scale")
   }
 }

@@ -40,19 +40,21 @@ struct FrameSurvey {
   /// opaque bounds when `trim`. With neither, nothing is decoded. With `pageArea` (the pixels
   /// one page holds, for a data format that describes one page), it stops as soon as the
   /// distinct frames, at `scale`, cover more: they cannot fit, and a bomb of thousands of big
-  /// frames is refused after the first few instead of after all of them.
+  /// frames is refused after the first few instead of after all of them. Frames are looked at
+  /// as the sheet stores them, resampled when `resize` asks (``SheetCanvas``).
   static func run(
     _ source: GIFSource, path: String, needed: [Bool], hash: Bool, trim: Bool, strict: Bool,
-    pageArea: Int? = nil, scale: Int = 1, cancellation: Cancellation
+    pageArea: Int? = nil, scale: Int = 1, resize: Resize = Resize(), cancellation: Cancellation
   ) throws(TranscodeError) -> FrameSurvey {
-    let index = source.index
-    let whole = PixelRect(x: 0, y: 0, width: index.canvasWidth, height: index.canvasHeight)
+    let size = SheetCanvas.size(source.index, resize: resize)
+    let whole = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
     let survey = FrameSurvey(
       sources: needed.map { $0 ? whole : nil }, hashes: Array(repeating: 0, count: needed.count))
     guard hash || trim, let last = needed.lastIndex(of: true) else { return survey }
     let reader = try FrameReader(source, path: path, strict: strict, cancellation: cancellation)
     var sink = Sink(
-      survey: survey, hash: hash, trim: trim, canvas: whole, pageArea: pageArea, scale: scale)
+      survey: survey, hash: hash, trim: trim, canvas: whole, pageArea: pageArea, scale: scale,
+      stored: try SheetCanvas(source.index, resize: resize))
     sink.survey.overflowed = try !reader.feed(&sink, through: last) { needed[$0] }
     return sink.survey
   }
@@ -65,6 +67,7 @@ struct FrameSurvey {
     let canvas: PixelRect
     let pageArea: Int?
     let scale: Int
+    let stored: SheetCanvas
     /// The (hash, rect) of each cell so far, and their pixels at `scale`: a lower bound on
     /// what the pages must hold (a hash collision only merges, never adds).
     var seen: Set<CellKey> = []
@@ -76,8 +79,9 @@ struct FrameSurvey {
     }
 
     mutating func take(
-      frame: Int, canvas bytes: UnsafeRawBufferPointer
+      frame: Int, canvas decoded: UnsafeRawBufferPointer
     ) throws(TranscodeError) -> Bool {
+      let bytes = try stored.stored(decoded)
       if hash { survey.hashes[frame] = FrameHasher.hash(bytes) }
       if trim {
         // A fully transparent frame keeps one transparent pixel: engines reject 0x0 rects.

@@ -38,6 +38,7 @@ struct SheetAssembler {
     for (n, part) in parts.enumerated() {
       guard let last = part.frames.last(where: { cellOfFrame[$0] != nil }) else { continue }
       sink.part = n
+      sink.stored = try SheetCanvas(part.index, resize: options.resize)
       let first = part.firstFrame
       let reader = try FrameReader(
         part.plan.source, path: part.path, strict: strict, cancellation: cancellation)
@@ -61,8 +62,9 @@ struct SheetAssembler {
     var submitted: [Bool]
     /// A frame whose pixels differ from the cell its hash chose.
     var collision: Int?
-    /// The GIF being read (an index into `assembler.parts`).
+    /// The GIF being read (an index into `assembler.parts`), and its canvas as stored.
     var part = 0
+    var stored: SheetCanvas?
 
     init(assembler: SheetAssembler, encoder: PageEncoder) {
       self.assembler = assembler
@@ -82,14 +84,15 @@ struct SheetAssembler {
     }
 
     mutating func take(
-      frame: Int, canvas: UnsafeRawBufferPointer
+      frame: Int, canvas decoded: UnsafeRawBufferPointer
     ) throws(TranscodeError) -> Bool {
       let reading = assembler.parts[part]
       let i = reading.firstFrame + frame
       guard let c = assembler.cellOfFrame[i] else { return true }
+      let canvas = try stored?.stored(decoded) ?? decoded
       let cell = assembler.cells[c]
       let at = assembler.layout.placements[c]
-      let canvasWidth = reading.index.canvasWidth
+      let canvasWidth = reading.canvas.width
       let options = assembler.options
       if cell.frame == i {
         if pages[at.page] == nil {

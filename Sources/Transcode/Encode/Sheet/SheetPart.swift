@@ -10,13 +10,22 @@ struct SheetPart {
   var survey: FrameSurvey
   /// The number of its first frame among the frames of every GIF together (0 for one GIF).
   var firstFrame: Int
+  /// The whole canvas as the sheet stores it (resized when asked, ``SheetCanvas``), the rect an
+  /// untrimmed frame shows.
+  var canvas: PixelRect
+
+  init(tag: String, plan: GIFPlan, survey: FrameSurvey, firstFrame: Int, resize: Resize = Resize())
+  {
+    self.tag = tag
+    self.plan = plan
+    self.survey = survey
+    self.firstFrame = firstFrame
+    let size = SheetCanvas.size(plan.index, resize: resize)
+    canvas = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
+  }
 
   var path: String { plan.path }
   var index: GIFIndex { plan.index }
-  /// The whole canvas, the rect an untrimmed frame shows.
-  var canvas: PixelRect {
-    PixelRect(x: 0, y: 0, width: index.canvasWidth, height: index.canvasHeight)
-  }
   /// Its frames' numbers among the frames of every GIF together.
   var frames: Range<Int> { firstFrame..<firstFrame + index.frames.count }
 }

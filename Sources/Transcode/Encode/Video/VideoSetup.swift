@@ -28,9 +28,11 @@ struct VideoSetup {
     case .gif: plays = index.plays == 0 ? 1 : index.plays
     }
     schedule = try Self.shownSchedule(plan, plays: plays, cfr: request.cfr, input: request.input)
+    let sides = request.resize.sides(
+      canvasWidth: index.canvasWidth, canvasHeight: index.canvasHeight)
     geometry = VideoGeometry(
       canvasWidth: index.canvasWidth, canvasHeight: index.canvasHeight, even: request.even,
-      width: request.width, height: request.height, pixelArt: request.pixelArt,
+      width: sides.width, height: sides.height, pixelArt: request.pixelArt,
       evenCoded: request.videoCodec == .h264)
     // libx264, libvpx-vp9 and SVT-AV1 all refuse a side over 16384 pixels (measured with
     // FFmpeg 5.1, SVT-AV1 1.4: "Source Width must be less than or equal to 16384"); say so
