@@ -128,7 +128,7 @@ struct VideoOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "Write at most this many bytes (500k = 500,000, 2MB, 8MiB): as asked when it fits, else"
-        + " at a lower quality, then a lower frame rate, then (video) a smaller size; says what"
+        + " at a lower quality, then a lower frame rate, then a smaller size; says what"
         + " it gave up, exit 65 when nothing fits. Not with --target-psnr, --target-quality or"
         + " --lossless.",
       valueName: "size"))

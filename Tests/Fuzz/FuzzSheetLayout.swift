@@ -15,11 +15,17 @@ func fuzzSheetLayout(_ data: UnsafeBufferPointer<UInt8>) {
   options.maxSize = input.optional(0...70000)
   options.powerOfTwo = input.bool()
   options.scale = input.int(0...70)
+  options.resize = Resize(
+    width: input.optional(-1...17000), height: input.optional(-1...17000),
+    maxWidth: input.optional(-1...17000))
   let imageLimit = input.pick([65535, 16383])
   let outOfRange =
     (options.columns ?? 1) < 1 || (options.rows ?? 1) < 1 || !(0...1024).contains(options.padding)
     || !(0...1024).contains(options.extrude) || !(1...65535).contains(options.maxSize ?? 1)
     || !(1...64).contains(options.scale)
+    || [options.resize.width, options.resize.height, options.resize.maxWidth].contains {
+      $0.map { !(1...16384).contains($0) } ?? false
+    } || (options.resize.width != nil && options.resize.maxWidth != nil)
   let accepted = (try? options.validate()) != nil
   if outOfRange { precondition(!accepted, "out-of-range options accepted") }
   guard accepted else { return }
@@ -31,6 +37,12 @@ func fuzzSheetLayout(_ data: UnsafeBufferPointer<UInt8>) {
   for i in 0..<count {
     if uniform && i > 0 {
       cells.append(cells[0])
+    } else if uniform {
+      // One GIF's untrimmed cells: its canvas as the resize makes it.
+      let size = options.resize.size(
+        canvasWidth: input.int(1...largest + 1), canvasHeight: input.int(1...largest + 1))
+      precondition(size.width >= 1 && size.height >= 1, "an empty resized canvas")
+      cells.append(.init(width: size.width, height: size.height))
     } else {
       cells.append(.init(width: input.int(0...largest), height: input.int(0...largest)))
     }

@@ -34,6 +34,39 @@ func fuzzVideo(_ data: UnsafeBufferPointer<UInt8>) {
   }
   fuzzSchedule(&input)
   fuzzCodecRequest(&input)
+  fuzzResize(&input)
+}
+
+/// `--width`, `--height`, `--max-width` over canvases 0...65535 a side: validation must not
+/// trap; a size it passes gives sides of at least 1 and at most twice the largest side, a
+/// `--max-width` alone never widens the GIF (nor changes one that fits), and video's geometry
+/// from the sides asked stays non-empty.
+private func fuzzResize(_ input: inout FuzzInput) {
+  let resize = Resize(
+    width: input.optional(-2...40000), height: input.optional(-2...40000),
+    maxWidth: input.optional(-2...40000))
+  let (w, h) = (input.int(0...65535), input.int(0...65535))
+  guard (try? resize.validate()) != nil, w >= 1, h >= 1 else { return }
+  let size = resize.size(canvasWidth: w, canvasHeight: h)
+  // Nothing asked: the canvas's own size, however large (each encoder refuses it later).
+  if resize.isNone { precondition(size == (w, h), "no resize gave \(size)") }
+  // A side asked is that side; one that follows the aspect stays within twice the largest.
+  for side in [size.width, size.height] where !resize.isNone {
+    precondition(
+      side >= 1 && (side <= 2 * VideoGeometry.maxSide || side == w || side == h),
+      "resize gave \(size)")
+  }
+  if let maxWidth = resize.maxWidth, resize.height == nil {
+    precondition(size.width <= w, "--max-width widened \(w) to \(size.width)")
+    if w <= maxWidth { precondition(size == (w, h), "a GIF that fits was resized") }
+  }
+  // Video takes sides of 2 or more (``VideoRequest/sizeRange``): a 1 is refused before any
+  // geometry is made.
+  guard (try? resize.validate(range: VideoRequest.sizeRange)) != nil else { return }
+  let sides = resize.sides(canvasWidth: w, canvasHeight: h)
+  let geometry = VideoGeometry(
+    canvasWidth: w, canvasHeight: h, even: nil, width: sides.width, height: sides.height)
+  precondition(geometry.outputWidth >= 1 && geometry.outputHeight >= 1, "empty: \(geometry)")
 }
 
 /// A request with a random container, codec, crf, speed and lossless flag: validation must

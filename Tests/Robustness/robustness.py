@@ -114,6 +114,19 @@ MODES = {
     "webm-av1-natural": lambda gif, out: ["--to", "webm", "--codec", "av1", "--speed", "12",
                                           "--content", "natural", gif, "-o",
                                           os.path.join(out, "v.webm")],
+    # Resize (issue 38): lanczos through swscale, premultiplied; sizes from 1 px (a side that
+    # follows the aspect) to an upscale; --max-width never upscales; measured back at the GIF's
+    # size; sheets' cells, trim and sourceSize from the resized canvas.
+    "webp-width": lambda gif, out: ["--to", "webp", "--effort", "0", "--width", "33", "--measure",
+                                    gif, "-o", os.path.join(out, "a.webp")],
+    "avif-max-width-height": lambda gif, out: ["--to", "avif", "--speed", "6", "--height", "40",
+                                               "--max-width", "16", gif, "-o",
+                                               os.path.join(out, "a.avif")],
+    "mp4-max-width": lambda gif, out: ["--to", "mp4", "--preset", "ultrafast", "--max-width", "20",
+                                       gif, "-o", os.path.join(out, "v.mp4")],
+    "sheet-resize-trim": lambda gif, out: ["--sheet", "--height", "7", "--trim", gif, "-o",
+                                           os.path.join(out, "s.png")],
+    "sheet-atlas-max-width": lambda gif, out: atlas(gif, out, "--max-width", "3"),
     # Every candidate made and measured, then kept or dropped; the page, poster and GIF copy.
     "web": lambda gif, out: ["--to", "web", gif, "-o", os.path.join(out, "p.html"),
                              "--alt", 'a "quoted" <b>&amp;\x1b\xe9'],

@@ -35,7 +35,7 @@ import Testing
     #expect(run.status == 65)
     #expect(
       run.stderrLines == [
-        "error: \(gif): a 1x32833 canvas is over the libavif limit of 32768 pixels a side"
+        "error: \(gif): a 1x32833 picture is over the libavif limit of 32768 pixels a side"
       ])
     #expect(try files(in: dir) == ["tall.gif"])
   }

@@ -88,6 +88,20 @@ struct MaxBytesCLITests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["noise.gif"])
   }
 
+  @Test("WebP gives up size too: the narrowest it makes, named in the one line")
+  func webpSize() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let gif = try Self.gif(in: folder)
+    let out = folder.appendingPathComponent("out.webp").path
+    let run = try CLI.run(["--to", "webp", gif, "-o", out, "--max-bytes", "50"])
+    #expect(run.status == 65)
+    #expect(run.stderrLines.count == 1)
+    let line = String(try #require(run.stderrLines.first))
+    #expect(line.hasSuffix(" bytes (quality 50 -> 0, 2.50 fps, 16x16)"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["noise.gif"])
+  }
+
   @Test("--to web: a budget no rendition meets, and under the GIF's size: one line, exit 65")
   func web() throws {
     let folder = try CLI.temporaryFolder()

@@ -91,7 +91,7 @@ public enum ConversionProblem: Equatable, Sendable, CustomStringConvertible {
       return "a \(w)x\(h) video is over the \(encoder) limit of \(limit) pixels a side;"
         + " scale it with \(name(.width)) or \(name(.height))"
     case .imageTooLarge(let w, let h, let limit, let encoder):
-      return "a \(w)x\(h) canvas is over the \(encoder) limit of \(limit) pixels a side"
+      return "a \(w)x\(h) picture is over the \(encoder) limit of \(limit) pixels a side"
     case .timeline(let error): return "cannot plan the timeline: \(error)"
     case .sheet(let error): return error.message(naming: name)
     case .noFrameShown(let timeline):

@@ -246,6 +246,7 @@ extension Transcoder {
       bytes: gif, name: request.conversion.input, options: request.planOptions,
       cancellation: cancellation)
     try plan.requirePicture()
+    try request.requireSize(plan: plan)
     try plan.requireMemory(request.memoryUse(plan: plan), limit: request.maxMemory)
     let folder = scratch ?? SystemCalls.environment("TMPDIR") ?? "/tmp"
     let path = OutputFiles.streamedPath(in: folder, extension: fileExtension)

@@ -2,8 +2,8 @@ import TranscodeCore
 
 /// A byte budget (``ConversionOptions/maxBytes``): the output as asked when it fits; else the
 /// best that fits, giving up quality first (the setting, down the encoder's ladder), then frame
-/// rate (the pictures sampled at half, then a quarter of the rate they show), then size (video:
-/// three quarters, a half, a third, a quarter of the width), each step keeping those before.
+/// rate (the pictures sampled at half, then a quarter of the rate they show), then size
+/// (three quarters, a half, a third, a quarter of the width), each step keeping those before.
 /// Every trial is a whole output, judged on its own bytes: a sample's prediction could let a
 /// file through over the budget.
 struct ByteBudgetSearch<Request: OutputRequest> {

@@ -94,6 +94,9 @@ protocol OutputRequest: SharesConversion where Conversion == ConversionOptions {
   func loadEncoder() throws(TranscodeError)
   /// What the job holds in memory at once for `plan`'s GIF (checked before the setup).
   func memoryUse(plan: GIFPlan) -> MemoryUse
+  /// Throws when the output's size for `plan`'s GIF is over its encoder's limit: checked
+  /// before the memory, which a resize to an absurd size would otherwise be refused for.
+  func requireSize(plan: GIFPlan) throws(TranscodeError)
   /// Whether its encoder keeps to one thread: a target's search then makes its likely next
   /// trial beside each one (``TargetSearch/ahead``).
   var encodesOnOneThread: Bool { get }
@@ -131,6 +134,9 @@ extension VideoRequest: OutputRequest {
       throw .missingEncoder(name: name, library: FFmpegLibraries.libavcodec)
     }
   }
+
+  /// Checked by the setup, from the geometry (which caps the size asked).
+  func requireSize(plan: GIFPlan) throws(TranscodeError) {}
 
   func setup(plan: GIFPlan, cancellation: Cancellation) throws(TranscodeError) -> VideoSetup {
     try VideoSetup(request: self, plan: plan, cancellation: cancellation)
@@ -170,12 +176,31 @@ extension AnimationRequest: OutputRequest {
     }
   }
 
+  func requireSize(plan: GIFPlan) throws(TranscodeError) {
+    let index = plan.index
+    let (width, height) = resize.size(
+      canvasWidth: index.canvasWidth, canvasHeight: index.canvasHeight)
+    let encoder = format.encoderName
+    try AnimationSetup.requireSides(
+      width: width, height: height, limit: format.maxSide, input: conversion.input
+    ) { .imageTooLarge(width: $0, height: $1, limit: $2, encoder: encoder) }
+  }
+
   func setup(plan: GIFPlan, cancellation: Cancellation) throws(TranscodeError) -> AnimationSetup {
     try AnimationSetup(request: self, plan: plan, cancellation: cancellation)
   }
 
-  /// Animated images are not scaled.
-  func scaled(by scale: Double, plan: GIFPlan) -> AnimationRequest? { nil }
+  /// Scaled by its width (the height follows the GIF's aspect), from the size it asks.
+  func scaled(by scale: Double, plan: GIFPlan) -> AnimationRequest? {
+    let (w, h) = (plan.index.canvasWidth, plan.index.canvasHeight)
+    guard w > 0, h > 0 else { return nil }
+    let base = Double(resize.size(canvasWidth: w, canvasHeight: h).width)
+    let scaledWidth = Int((base * scale).rounded())
+    guard scaledWidth >= ByteBudgetSearch<AnimationRequest>.smallestWidth else { return nil }
+    var smaller = self
+    smaller.resize = Resize(width: scaledWidth)
+    return smaller
+  }
 }
 
 /// The public entry points of single-output conversions: `gif2x --to mp4|webm` (one GIF in, one
@@ -280,6 +305,7 @@ extension Transcoder {
       plan = try GIFPlan.make(
         path: request.input, options: request.planOptions, cancellation: cancellation)
       try plan.requirePicture()
+      try request.requireSize(plan: plan)
       // Before the encoder or any canvas exists; `--to web` checked its whole job instead.
       try plan.requireMemory(request.memoryUse(plan: plan), limit: request.maxMemory)
     }

@@ -235,6 +235,8 @@ struct AnimationPictures: PictureSource {
   let path: String
   /// Ticks before the next frame.
   private var elapsed = 0
+  /// A resized output's pictures brought back to the GIF's size, as a video's are.
+  private var resampler: RGBAResampler?
 
   init(
     frames: @escaping () throws(TranscodeError) -> (RGBAImage, Int)?, timescale: Int,
@@ -248,10 +250,15 @@ struct AnimationPictures: PictureSource {
   }
 
   mutating func next() throws(TranscodeError) -> MeasuredPicture? {
-    guard let (image, duration) = try frames() else { return nil }
-    guard image.width == width && image.height == height else {
-      throw .internalError(
-        "\(path) is \(image.width)x\(image.height), not the GIF's \(width)x\(height)")
+    guard let (decoded, duration) = try frames() else { return nil }
+    var image = decoded
+    if image.width != width || image.height != height {
+      if resampler?.sourceWidth != image.width || resampler?.sourceHeight != image.height {
+        resampler = try RGBAResampler(
+          sourceWidth: image.width, sourceHeight: image.height, width: width, height: height)
+      }
+      image = RGBAImage(width: width, height: height)
+      try resampler!.resample(decoded.pixels, into: &image.pixels)
     }
     let start = Double(elapsed) * 1000 / Double(timescale)
     elapsed += duration

@@ -118,10 +118,20 @@ extension VideoRequest {
 extension AnimationRequest {
   /// What this animated image holds at once.
   func memoryUse(plan: GIFPlan) -> MemoryUse {
+    var use: MemoryUse
     switch format {
-    case .webp: return .webp(searched: conversion.searchPSNR != nil)
-    case .avif: return .avif(lossless: conversion.lossless, searched: conversion.searchPSNR != nil)
+    case .webp: use = .webp(searched: conversion.searchPSNR != nil)
+    case .avif: use = .avif(lossless: conversion.lossless, searched: conversion.searchPSNR != nil)
     }
+    let (w, h) = (plan.index.canvasWidth, plan.index.canvasHeight)
+    let size = resize.size(canvasWidth: w, canvasHeight: h)
+    guard size != (w, h) else { return use }
+    // The encoder works on the resized picture; the resampler holds the canvas's planes (4
+    // bytes a canvas pixel), its 16-bit output and the prepared canvas (12 bytes a pixel out).
+    let ratio = Double(size.width) * Double(size.height) / Double(max(1, w * h))
+    use.bytesPerPixel = use.bytesPerPixel * ratio + 4 + 12 * ratio
+    use.bytesPerHeldFrame *= ratio
+    return use
   }
 }
 

@@ -27,6 +27,7 @@ extension Transcoder {
     let plan = try GIFPlan.make(
       path: path, options: request.planOptions, cancellation: cancellation)
     try plan.requirePicture()
+    try requireCellSize(plan, request, path: path)
     try plan.requireMemory(.sheet(request, index: plan.index), limit: request.maxMemory)
     let index = plan.index
     var needed = [Bool](repeating: false, count: index.frames.count)
@@ -113,6 +114,30 @@ extension Transcoder {
         entries: document.entries.count, storedFrames: cells.count,
         rate: rates.count == 1 ? rates.first! : nil, warnings: warnings.map(\.warning),
         tags: isAtlas ? document.tags.map(\.name) : [], inputWarnings: warnings)
+    }
+  }
+
+  /// A resized frame's cell larger than any page may be, refused before the memory it would
+  /// take is (a resize of a 1x65535 GIF to 16384 wide asks for cells of 16384x1073725440).
+  private static func requireCellSize(
+    _ plan: GIFPlan, _ request: SheetRequest, path: String
+  ) throws(TranscodeError) {
+    let layout = request.layout
+    guard !layout.resize.isNone else { return }
+    let size = layout.resize.size(
+      canvasWidth: plan.index.canvasWidth, canvasHeight: plan.index.canvasHeight)
+    let cell = (
+      width: size.width * layout.scale + 2 * layout.extrude,
+      height: size.height * layout.scale + 2 * layout.extrude
+    )
+    let largest = max(layout.maxSize ?? 0, SheetLayoutOptions.onePageMaxSize)
+    if max(cell.width, cell.height) > largest {
+      throw .cannotConvert(
+        path: path,
+        .sheet(
+          .frameTooLarge(
+            width: size.width, height: size.height, cellWidth: cell.width,
+            cellHeight: cell.height, maxSize: layout.pageLimit)))
     }
   }
 

@@ -41,10 +41,18 @@ final class RGBAResampler {
   let width: Int
   let height: Int
   private let scaler: Scaler
-  /// The canvas premultiplied (its transparent pixels cleared), as four planes: G, B, R, A.
+  /// The canvas premultiplied (its transparent pixels cleared), as four planes: G, B, R, A,
+  /// each row ``sourceStride`` bytes.
   private var planes: [UInt8]
-  /// swscale's output: premultiplied G, B, R and A planes, 16 bits a sample.
+  /// swscale's output: premultiplied G, B, R and A planes, 16 bits a sample, each row
+  /// ``stride`` samples.
   private var deep: [UInt16]
+  /// Row lengths padded to ``alignment`` bytes, and each plane followed by as many spare
+  /// bytes: swscale reads and writes rows in vector-sized steps past their last pixel (a
+  /// 1x65535 canvas resampled to 1x40 corrupted the heap with rows of 1 and 2 bytes).
+  private let sourceStride: Int
+  private let stride: Int
+  static let alignment = 64
 
   /// A resampler from `sourceWidth` x `sourceHeight` canvases to `width` x `height`.
   init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) throws(TranscodeError) {
@@ -64,8 +72,11 @@ final class RGBAResampler {
     self.sourceHeight = sourceHeight
     self.width = width
     self.height = height
-    planes = [UInt8](repeating: 0, count: sourceWidth * sourceHeight * 4)
-    deep = [UInt16](repeating: 0, count: width * height * 4)
+    let a = Self.alignment
+    sourceStride = (sourceWidth + a - 1) / a * a
+    stride = (width * 2 + a - 1) / a * a / 2
+    planes = [UInt8](repeating: 0, count: (sourceStride * sourceHeight + a) * 4)
+    deep = [UInt16](repeating: 0, count: (stride * height + a / 2) * 4)
   }
 
   /// Resamples `canvas` (straight RGBA, alpha 0 or 255, `sourceWidth * sourceHeight * 4`
@@ -79,36 +90,42 @@ final class RGBAResampler {
     try result.get()
   }
 
-  /// Resamples `canvas` (straight RGBA, alpha 0 or 255, `sourceWidth * sourceHeight * 4`
-  /// bytes) into `out` (straight RGBA, `width * height * 4` bytes).
+  /// Resamples `canvas` (straight RGBA, `sourceWidth * sourceHeight * 4` bytes; a GIF's
+  /// alpha is 0 or 255, any other is premultiplied with rounding) into `out` (straight RGBA,
+  /// `width * height * 4` bytes).
   func resample(
     _ canvas: UnsafeRawBufferPointer, into out: UnsafeMutableRawBufferPointer
   ) throws(TranscodeError) {
-    let count = sourceWidth * sourceHeight
     let src = canvas.bindMemory(to: UInt8.self)
     var transparent = false
+    let (sw, ss) = (sourceWidth, sourceStride)
+    let plane = planes.count / 4
     planes.withUnsafeMutableBufferPointer { p in
-      for i in 0..<count {
-        let a = src[i * 4 + 3]
-        // GIF alpha is 0 or 255: premultiplied is the colour or transparent black.
-        let keep: UInt8 = a == 0 ? 0 : 0xff
-        transparent = transparent || a == 0
-        p[i] = src[i * 4 + 1] & keep
-        p[count + i] = src[i * 4 + 2] & keep
-        p[2 * count + i] = src[i * 4] & keep
-        p[3 * count + i] = a
+      for y in 0..<sourceHeight {
+        for x in 0..<sw {
+          let (i, o) = (y * sw + x, y * ss + x)
+          let a = UInt32(src[i * 4 + 3])
+          transparent = transparent || a != 255
+          // Exact for GIF alpha (0 or 255: the colour, or transparent black); rounded for the
+          // partial alpha of a picture read back (``AnimationPictures``).
+          func premultiplied(_ c: UInt8) -> UInt8 { UInt8((UInt32(c) * a + 127) / 255) }
+          p[o] = premultiplied(src[i * 4 + 1])
+          p[plane + o] = premultiplied(src[i * 4 + 2])
+          p[2 * plane + o] = premultiplied(src[i * 4])
+          p[3 * plane + o] = UInt8(a)
+        }
       }
     }
-    let (scaler, sw, ow, outCount) = (self.scaler, sourceWidth, width, width * height)
+    let (scaler, stride, outPlane) = (self.scaler, self.stride, deep.count / 4)
     let result: Result<Void, FFmpegError> = planes.withUnsafeBufferPointer { p in
       deep.withUnsafeMutableBufferPointer { d in
         let raw = UnsafeMutableRawPointer(d.baseAddress!).assumingMemoryBound(to: UInt8.self)
-        var dst: [UnsafeMutablePointer<UInt8>?] = (0..<4).map { raw + $0 * outCount * 2 }
-        let from: [UnsafePointer<UInt8>?] = (0..<4).map { p.baseAddress! + $0 * count }
+        var dst: [UnsafeMutablePointer<UInt8>?] = (0..<4).map { raw + $0 * outPlane * 2 }
+        let from: [UnsafePointer<UInt8>?] = (0..<4).map { p.baseAddress! + $0 * plane }
         return Result { () throws(FFmpegError) in
           try scaler.scalePlanes(
-            from, Array(repeating: Int32(sw), count: 4), &dst,
-            Array(repeating: Int32(ow * 2), count: 4))
+            from, Array(repeating: Int32(ss), count: 4), &dst,
+            Array(repeating: Int32(stride * 2), count: 4))
         }
       }
     }
@@ -118,7 +135,9 @@ final class RGBAResampler {
       throw .internalError("resampling to \(width)x\(height): \(error)")
     }
     deep.withUnsafeBufferPointer {
-      Self.unpremultiply($0, into: out.bindMemory(to: UInt8.self), opaque: !transparent)
+      Self.unpremultiply(
+        $0, width: width, stride: stride, into: out.bindMemory(to: UInt8.self),
+        opaque: !transparent)
     }
   }
 
@@ -130,16 +149,18 @@ final class RGBAResampler {
   /// transparent black; else each colour `C` becomes `min(255, (C * 255 + A / 2) / A)` (the
   /// division by alpha made at 16 bits, so a faint edge pixel keeps its colour; the clamp
   /// takes lanczos' overshoot). With `opaque` every alpha is 255 and `A` is taken as ``one``
-  /// (swscale's fixed point may leave an opaque picture's alpha a hair off it).
+  /// (swscale's fixed point may leave an opaque picture's alpha a hair off it). `deep` holds
+  /// four equal planes of rows of `stride` samples, `width` of them pixels.
   static func unpremultiply(
-    _ deep: UnsafeBufferPointer<UInt16>, into bytes: UnsafeMutableBufferPointer<UInt8>,
-    opaque: Bool
+    _ deep: UnsafeBufferPointer<UInt16>, width: Int, stride: Int,
+    into bytes: UnsafeMutableBufferPointer<UInt8>, opaque: Bool
   ) {
     let count = deep.count / 4
-    for i in 0..<count {
+    for pixel in 0..<(bytes.count / 4) {
+      let i = pixel / width * stride + pixel % width
       let big = opaque ? one : Int(UInt16(littleEndian: deep[3 * count + i]))
       let a = min(255, (big * 255 + one / 2) / one)
-      let o = i * 4
+      let o = pixel * 4
       bytes[o + 3] = UInt8(a)
       guard a > 0 else {
         bytes[o] = 0
