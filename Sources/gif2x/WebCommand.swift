@@ -44,8 +44,8 @@ struct WebCommand: BatchCommand {
     }
     if let flag = Self.unusedFlag(options) {
       throw UsageError(
-        "\(flag) is not for --to web: it makes every rendition itself, each at the setting that"
-          + " reaches --min-psnr")
+        "\(flag) is not for --to web: it makes every rendition itself, at the GIF's size, each at"
+          + " the smallest setting that meets the floor (--target-quality or --min-psnr)")
     }
     if inputs.contains(where: { $0.path == "-" }) {
       throw UsageError("--to web needs GIF files by name, not standard input")

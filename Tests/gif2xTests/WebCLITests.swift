@@ -82,8 +82,8 @@ import Testing
     (["--to", "web", "-"], "error: --to web needs GIF files by name, not standard input"),
     (
       ["--to", "web", "--crf", "20", "x.gif"],
-      "error: --crf is not for --to web: it makes every rendition itself, each at the setting"
-        + " that reaches --min-psnr"
+      "error: --crf is not for --to web: it makes every rendition itself, at the GIF's size,"
+        + " each at the smallest setting that meets the floor (--target-quality or --min-psnr)"
     ),
     (
       ["--to", "mp4", "--min-psnr", "30", "x.gif"],
