@@ -32,13 +32,9 @@ struct AnimationSetup {
     warnings = plan.timeline.warnings
     let index = plan.index
     schedule = try Self.shownSchedule(plan, plays: 1, input: request.input)
-    let encoder = request.format.encoderName
+    try request.requireSize(plan: plan)
     (width, height) = request.resize.size(
       canvasWidth: index.canvasWidth, canvasHeight: index.canvasHeight)
-    try Self.requireSides(
-      width: width, height: height, limit: request.format.maxSide,
-      input: request.input
-    ) { .imageTooLarge(width: $0, height: $1, limit: $2, encoder: encoder) }
     var plays = request.loop ?? index.plays
     // WebP's loop count is 16 bits: a GIF's loop value 65535 (65,536 plays) becomes 65535.
     if request.format == .webp && plays > AnimationRequest.loopRange.upperBound {

@@ -9,8 +9,8 @@ import TranscodeCore
 /// (photo Nuke-cat and PINRemoteImage-fireworks, screen bottom-demo and rich-table_movie,
 /// sprite phaser-space-dance, ui Paginate-demo, transparent Excalibur-loading-screen), on
 /// white, was downscaled to 0.5x and 0.4x by swscale (ffmpeg's `scale` filter, the library
-/// this type calls) and scored with SSIMULACRA2 (the bench's zero-padded port,
-/// `/work/shared/bench/perceptual.py`) against a reference made in linear light (sRGB decoded,
+/// this type calls) and scored with SSIMULACRA2 (the PyPI port, its borders zero-padded)
+/// against a reference made in linear light (sRGB decoded,
 /// Pillow's Lanczos on float planes, encoded again). Mean (worst) over the seven GIFs:
 ///
 /// | swscale flags | 0.5x | 0.4x |
