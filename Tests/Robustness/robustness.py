@@ -204,12 +204,24 @@ def built_gifs():
     ]
 
 
-def noise_gif(side=128, frames=8, seed=36):
-    """`frames` frames of `side` x `side` random pixels: every output of it is far over 8 KiB."""
+def noise_gif(width=128, height=128, frames=8, seed=36):
+    """`frames` frames of `width` x `height` random pixels."""
     rng = random.Random(seed)
-    return gif(side, side, [{"x": 0, "y": 0, "w": side, "h": side, "delay": 10,
-                             "pixels": [rng.randrange(4) for _ in range(side * side)]}
-                            for _ in range(frames)])
+    return gif(width, height, [{"x": 0, "y": 0, "w": width, "h": height, "delay": 10,
+                                "pixels": [rng.randrange(4) for _ in range(width * height)]}
+                               for _ in range(frames)])
+
+
+# The fault checks' input per mode, (width, height, frames) of noise: whatever the mode writes of
+# it is over 8 KiB (19-213 KiB measured), so a full disk must fail it. 128x128x8 unless named: the
+# resize modes shrink it, so each gets a shape that stays big at its size (24-86 KiB).
+FAULT_SHAPES = {
+    "webp-width": (32, 1024, 8),  # 33x1056
+    "avif-max-width-height": (16, 40, 48),  # 16x40, 48 frames
+    "mp4-max-width": (64, 1024, 8),  # 20x320
+    "sheet-resize-trim": (1024, 32, 8),  # 224x7 cells
+    "sheet-atlas-max-width": (32, 2048, 16),  # 3x192 cells
+}
 
 
 def bomb_canvas_gif():
@@ -477,12 +489,16 @@ def full_disk(gif2x, mode, blob, work, timeout):
 
 def faults(gif2x, modes, work, timeout, rounds, jobs):
     """(label, what went wrong) of every fault check that failed, and how many ran."""
-    blob = noise_gif()
+    blobs = {}
     checks = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs // 2)) as pool:
         for mode in modes:
             if mode not in WRITING:
                 continue
+            shape = FAULT_SHAPES.get(mode, (128, 128, 8))
+            if shape not in blobs:
+                blobs[shape] = noise_gif(*shape)
+            blob = blobs[shape]
             checks.append((f"two writers {mode}",
                            pool.submit(two_writers, gif2x, mode, blob, work, timeout, rounds)))
             checks.append((f"full disk {mode}",
