@@ -220,6 +220,24 @@ struct GIFWriterTests {
       expected: ([Self.nearestMapping(picture), second], [5, 4]))
   }
 
+  @Test("1,000 random colours over a transparent column map as documented", arguments: 0..<4)
+  func manyColours(seed: Int) throws {
+    var random = SeededGenerator(seed: UInt64(100 + seed))
+    // Few reds, so many candidates share one and the search's ties are exercised.
+    var picture = (0..<1000).map { i -> UInt32 in
+      let red = UInt32([0, 64, 200, 255][Int.random(in: 0..<4, using: &random)])
+      return red << 24 | UInt32.random(in: 0...0xFFFF, using: &random) << 8 | 0xFF
+    }
+    for y in 0..<25 { picture[y * 40] = T }
+    let opaque = picture.filter { $0 != T }
+    let mapping = Dictionary(
+      zip(opaque, Self.nearestMapping(opaque)), uniquingKeysWith: { a, _ in a })
+    let result = try Self.roundTrip(
+      [picture], width: 40, height: 25, delays: [2],
+      expected: ([picture.map { $0 == T ? T : mapping[$0]! }], [2]))
+    #expect(!result.exact)
+  }
+
   /// The writer's documented mapping, done the slow way: the 255 colours covering the most
   /// pixels (ties: lower 0xRRGGBB), sorted by value; every pixel to the nearest by squared RGB
   /// distance (ties: the lower value).
