@@ -17,10 +17,17 @@
 ///
 /// A picture equal to the one before it is not a frame of its own: its delay is added to the
 /// earlier frame's (a file with one frame fewer), unless the sum would pass 65,535; then it is
-/// a frame of whatever still differs, at least one transparent pixel, carrying its delay.
+/// a frame of whatever still differs, at least one transparent pixel, carrying its delay. A
+/// picture that differs from the one before it is always a frame, even when the earlier
+/// frame's disposal already leaves the canvas showing it (a sprite cleared to nothing): then it
+/// is that one transparent pixel, since adding its delay to the earlier frame would show the
+/// earlier picture for that time.
 ///
 /// Memory: the canvas twice (the pending picture and the browser's canvas), the pending frame's
-/// palette indexes and colour counts, the LZW table (4 MiB) and the file being written.
+/// palette indexes and colour counts, the LZW table (4 MiB) and the file being written. Speed:
+/// a 1920x1080 picture of 256-colour noise (one frame, 2.85 MB) takes 0.11 s built with -O
+/// (0.24 s on a 2-core machine running other builds); one of random 24-bit colours, which
+/// needs the nearest-colour mapping of its 2 million colours, 2.8 s on that loaded machine.
 struct GIFWriter {
   /// The canvas, in pixels (1...65535 each).
   let width: Int
