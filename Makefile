@@ -112,23 +112,26 @@ clean:
 	rm -rf .build demo-out
 
 # libFuzzer over the C-free core: the TranscodeCore target's sources (the folders Package.swift's
-# coreFolders names, no FFmpeg) compiled with Tests/Fuzz into one binary holding five targets (decode, timeline,
-# sheet, video, web; see Tests/Fuzz/FuzzMain.swift). Each runs SECONDS seconds in turn on its own
-# corpus, fuzz-corpus/TARGET (decode seeded from samples/ and ../shared/corpus when present);
+# coreFolders names, no FFmpeg) compiled with Tests/Fuzz into one binary holding every target of
+# FUZZ_TARGETS (see Tests/Fuzz/FuzzMain.swift). Each runs SECONDS seconds in turn on its own
+# corpus, fuzz-corpus/TARGET (decode and cut seeded from samples/ and ../shared/corpus when present);
 # crashes go to fuzz-crashes/. Fails when any target crashes. `make fuzz SECONDS=600`.
 CORE_FOLDERS := $(shell sed -n '/^let coreFolders/,/^]/p' Package.swift | grep -o '"[A-Za-z]*"' | tr -d '"')
 CORE_SOURCES := $(shell find $(addprefix Sources/Transcode/,$(CORE_FOLDERS)) -name '*.swift')
-FUZZ_TARGETS := decode timeline sheet video web containers search
+# The GIF writer needs no C library either: target cut builds it with the core.
+GIF_SOURCES := $(wildcard Sources/Transcode/Encode/GIF/*.swift)
+FUZZ_TARGETS := decode timeline sheet video web containers search cut
 fuzz:
 	@mkdir -p .build/fuzz fuzz-crashes $(addprefix fuzz-corpus/,$(FUZZ_TARGETS))
 	swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name TranscodeCore \
-	  -package-name gif2x $(CORE_SOURCES) $(wildcard Tests/Fuzz/*.swift) -o .build/fuzz/fuzz-core
-	@cp -n samples/*.gif fuzz-corpus/decode/ 2>/dev/null || true
-	@if [ -d ../shared/corpus ]; then \
-	  find ../shared/corpus -name '*.gif' -exec cp -n {} fuzz-corpus/decode/ \; ; fi
+	  -package-name gif2x $(CORE_SOURCES) $(GIF_SOURCES) $(wildcard Tests/Fuzz/*.swift) \
+	  -o .build/fuzz/fuzz-core
+	@for seeded in decode cut; do cp -n samples/*.gif fuzz-corpus/$$seeded/ 2>/dev/null || true; \
+	  if [ -d ../shared/corpus ]; then \
+	    find ../shared/corpus -name '*.gif' -exec cp -n {} fuzz-corpus/$$seeded/ \; ; fi; done
 	@failed=""; for target in $(FUZZ_TARGETS); do \
 	  echo "== fuzz target $$target, $(SECONDS) s"; \
-	  max_len=4096; [ $$target = decode ] && max_len=65536; \
+	  max_len=4096; case $$target in decode|cut) max_len=65536;; esac; \
 	  FUZZ_TARGET=$$target .build/fuzz/fuzz-core -max_total_time=$(SECONDS) -timeout=10 \
 	    -rss_limit_mb=2048 -max_len=$$max_len -print_final_stats=1 \
 	    -artifact_prefix=fuzz-crashes/$$target- fuzz-corpus/$$target || failed="$$failed $$target"; \

@@ -37,11 +37,6 @@ struct WebCommand: BatchCommand {
     if options.write.output == "-" {
       throw UsageError("--to web writes several files; name a page with -o NAME.html, not -o -")
     }
-    if let flag = options.firstFlag(of: [.trim]) {
-      throw UsageError(
-        "\(flag) is not for --to web: its page falls back to the GIF itself, which gif2x does"
-          + " not cut")
-    }
     if let flag = Self.unusedFlag(options) {
       throw UsageError(
         "\(flag) is not for --to web: it makes every rendition itself, at the GIF's size, each at"
@@ -56,7 +51,7 @@ struct WebCommand: BatchCommand {
       minimumScore: options.web.targetQuality?.score ?? WebRequest.defaultMinimumScore,
       delays: options.timing.delays, maxPixels: options.input.maxPixels,
       maxMemory: options.memoryPerJob, strict: options.input.strict, content: options.video.content,
-      alt: options.web.alt, maxBytes: options.video.maxBytes?.bytes)
+      alt: options.web.alt, maxBytes: options.video.maxBytes?.bytes, trim: options.timing.trim())
     return WebJob(
       template: template, output: options.write.output,
       outputDirectory: options.batch.outputDirectory,

@@ -8,13 +8,14 @@
 //   web       --to web's markup from made-up summaries and codec records (FuzzWeb.swift)
 //   containers  the MP4 and WebM compactions on any bytes as a file (FuzzContainers.swift)
 //   search    the --target-psnr setting search over made-up PSNR curves (FuzzSearch.swift)
+//   cut       a part of any GIF written as a GIF, decoded back and compared (FuzzCut.swift)
 // A crash reproduces with `FUZZ_TARGET=sheet .build/fuzz/fuzz-core CRASH-FILE`.
 import Glibc
 
 /// Every target, by its FUZZ_TARGET name.
 let fuzzTargets: [String: (UnsafeBufferPointer<UInt8>) -> Void] = [
   "decode": fuzzDecode, "timeline": fuzzTimeline, "sheet": fuzzSheetLayout, "video": fuzzVideo,
-  "web": fuzzWeb, "containers": fuzzContainers, "search": fuzzSearch,
+  "web": fuzzWeb, "containers": fuzzContainers, "search": fuzzSearch, "cut": fuzzCut,
 ]
 
 /// The target this process runs (read once).

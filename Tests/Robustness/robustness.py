@@ -130,6 +130,10 @@ MODES = {
     # Every candidate made and measured, then kept or dropped; the page, poster and GIF copy.
     "web": lambda gif, out: ["--to", "web", gif, "-o", os.path.join(out, "p.html"),
                              "--alt", 'a "quoted" <b>&amp;\x1b\xe9'],
+    # A part: cut inside a frame at both ends (the picture left under 2 cs goes to its
+    # neighbour), written as p.part.gif for the page to fall back to.
+    "web-part": lambda gif, out: ["--to", "web", gif, "-o", os.path.join(out, "p.html"),
+                                  "--start", "0.03", "--duration", "0.25"],
     # --target-psnr: trial encodes (hidden temporaries beside the output, none may remain),
     # each read back and measured, then the output.
     "webm-target-psnr": lambda gif, out: ["--to", "webm", "--speed", "8", "--target-psnr", "35",

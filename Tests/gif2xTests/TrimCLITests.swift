@@ -66,18 +66,11 @@ struct TrimCLITests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["six.gif"])
   }
 
-  @Test("--to web and --check refuse a part; a part after the GIF's end is 65 naming it")
+  @Test("--check refuses a part; a part after the GIF's end is 65 naming it")
   func refused() throws {
     let folder = try CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let gif = try Self.gif(in: folder)
-    let web = try CLI.run(["--to", "web", gif, "--start", "1"])
-    #expect(web.status == 64)
-    #expect(
-      web.stderrLines == [
-        "error: --start is not for --to web: its page falls back to the GIF itself, which gif2x"
-          + " does not cut"
-      ])
     let check = try CLI.run(["--check", gif, "--end", "1"])
     #expect(check.status == 64)
     #expect(check.stderrLines.first?.hasPrefix("error: --end is not for --check") == true)
@@ -104,5 +97,56 @@ struct TrimCLITests {
     let frames = try #require(json["frames"] as? [String: [String: Any]])
     #expect(frames.keys.sorted() == ["0", "1", "2", "3"])
     #expect((0..<4).map { frames["\($0)"]?["duration"] as? Int } == [500, 1000, 1000, 500])
+  }
+
+  @Test("--to web of a part: the page falls back to the part written as a GIF, the GIF untouched")
+  func web() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let gif = try Self.gif(in: folder)
+    let before = try Data(contentsOf: URL(fileURLWithPath: gif))
+    let run = try CLI.run(["--to", "web", gif, "--start", "1.5", "--duration", "3", "--json"])
+    #expect(run.status == 0)
+    let part = folder.appendingPathComponent("six.part.gif").path
+    let partBytes = try Data(contentsOf: URL(fileURLWithPath: part))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: gif)) == before)
+    // What it shows: the part's four pictures (black, white, black, white) for 0.5, 1, 1, 0.5 s.
+    let info = try CLI.run(["--info", part])
+    #expect(info.status == 0)
+    #expect(info.stdout.contains("  duration 3.000 s as browsers play it\n"))
+    #expect(info.stdout.contains("  plays forever (loop value 0)\n"))
+    let sheets = try ["a", "b"].map { name in
+      let out = folder.appendingPathComponent("\(name).png").path
+      let input = name == "a" ? [gif, "--start", "1.5", "--duration", "3"] : [part]
+      #expect(try CLI.run(["--sheet", "-o", out] + input).status == 0)
+      let json = try #require(
+        JSONSerialization.jsonObject(
+          with: Data(contentsOf: folder.appendingPathComponent("\(name).json")))
+          as? [String: Any])
+      let frames = try #require(json["frames"] as? [String: [String: Any]])
+      return (
+        try Data(contentsOf: URL(fileURLWithPath: out)),
+        (0..<frames.count).map { frames["\($0)"]?["duration"] as? Int }
+      )
+    }
+    #expect(sheets[1].1 == [500, 1000, 1000, 500])
+    #expect(sheets[0].1 == sheets[1].1)
+    #expect(sheets[0].0 == sheets[1].0)
+    // The page: the part's GIF is what it falls back to, and what a rendition had to beat.
+    let line = try #require(
+      JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    let page = try #require(line["web"] as? [String: Any])
+    let renditions = try #require(page["renditions"] as? [[String: Any]])
+    #expect(!renditions.isEmpty)
+    for r in renditions {
+      let fidelity = try #require(r["fidelity"] as? [String: Any])
+      #expect(fidelity["gifBytes"] as? Int == partBytes.count)
+      #expect(fidelity["durationErrorMilliseconds"] as? Double == 0)
+    }
+    // A 1x1 GIF of 1-pixel frames is smaller than any rendition: the page shows the part.
+    #expect(page["answer"] as? String == "gif")
+    let html = try String(
+      decoding: Data(contentsOf: folder.appendingPathComponent("six.html")), as: UTF8.self)
+    #expect(html.contains("src=\"six.part.gif\""))
   }
 }

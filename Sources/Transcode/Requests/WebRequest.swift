@@ -57,7 +57,8 @@ public struct WebRequest: Sendable, Equatable, GIFReading {
     minimumScore: Double = WebRequest.defaultMinimumScore, delays: DelayPolicy = .browser,
     maxPixels: Int = GIFSource.defaultMaxPixels, maxMemory: Int = MemoryUse.defaultLimit,
     strict: Bool = false,
-    content: ContentKind? = nil, alt: String? = nil, maxBytes: Int? = nil
+    content: ContentKind? = nil, alt: String? = nil, maxBytes: Int? = nil,
+    trim: TimelineTrim? = nil
   ) {
     self.alt = alt
     self.maxBytes = maxBytes
@@ -68,7 +69,8 @@ public struct WebRequest: Sendable, Equatable, GIFReading {
     self.content = content
     self.minimumPSNR = minimumPSNR
     self.gif = GIFPlan.Options(
-      maxPixels: maxPixels, maxMemory: maxMemory, strict: strict, delays: delays, timeline: .native)
+      maxPixels: maxPixels, maxMemory: maxMemory, strict: strict, delays: delays, timeline: .native,
+      trim: trim)
   }
 
   package func validate() throws(RequestError) {
@@ -96,9 +98,11 @@ public struct WebRequest: Sendable, Equatable, GIFReading {
   package var posterPath: String { path("poster.webp") }
 
   /// Where the page's `<img>` finds the GIF: the GIF itself when it is in the page's folder,
-  /// else a copy beside the page.
+  /// else a copy beside the page; for a part of the GIF (``GIFPlan/Options/trim``), that part
+  /// written as a GIF of its own beside the page, `NAME.part.gif` (``GIFCut``).
   package var gifPath: String {
-    WebPage.folder(of: input) == WebPage.folder(of: output) ? input : path("gif")
+    if gif.trim != nil { return path("part.gif") }
+    return WebPage.folder(of: input) == WebPage.folder(of: output) ? input : path("gif")
   }
 
   /// Every file this request may write (the existing ones are refused without `force`).

@@ -27,14 +27,19 @@ extension Transcoder {
       path: request.input,
       options: GIFPlan.Options(
         maxPixels: request.maxPixels, maxMemory: request.maxMemory, strict: request.strict,
-        delays: request.delays, timeline: .native),
+        delays: request.delays, timeline: .native, trim: request.trim),
       cancellation: cancellation)
     try plan.requirePicture()
     try plan.requireMemory(request.memoryUse(plan: plan), limit: request.maxMemory)
     let files = try OutputFiles(
       targets: request.outputs, replace: request.force, input: request.input,
       cancellation: cancellation)
-    var maker = WebMaker(request: request, plan: plan, cancellation: cancellation)
+    // A part falls back to itself written as a GIF: every candidate must be smaller than that.
+    let fallback =
+      request.trim == nil
+      ? plan.source.bytes : try GIFCut.bytes(of: plan, cancellation: cancellation)
+    var maker = WebMaker(
+      request: request, plan: plan, cancellation: cancellation, fallback: fallback)
     defer { maker.discardCandidates() }
     maker.progress = progress
     return try maker.run(files: files)
@@ -62,6 +67,9 @@ struct WebMaker: Sendable {
   let request: WebRequest
   let plan: GIFPlan
   let cancellation: Cancellation
+  /// The GIF the page falls back to, and every candidate must be smaller than: the GIF's
+  /// bytes, or its part's written as a GIF (``GIFCut``) when the request is for a part.
+  let fallback: [UInt8]
   var progress: (@Sendable (WebProgress) -> Void)?
   /// Candidate files made and not yet adopted or removed.
   private var candidates: [String] = []
@@ -74,10 +82,11 @@ struct WebMaker: Sendable {
   /// Renditions made and to make, for the progress of the one being made.
   private var position = (done: 0, total: 0)
 
-  init(request: WebRequest, plan: GIFPlan, cancellation: Cancellation) {
+  init(request: WebRequest, plan: GIFPlan, cancellation: Cancellation, fallback: [UInt8]) {
     self.request = request
     self.plan = plan
     self.cancellation = cancellation
+    self.fallback = fallback
     content = request.content
   }
 
@@ -105,9 +114,9 @@ struct WebMaker: Sendable {
 
   mutating func run(files: OutputFiles) throws(TranscodeError) -> WebSummary {
     let index = plan.index
+    let shown = plan.timeline.shownFrames
     let transparent = try TransparencyProbe.hasTransparency(
-      plan.source, shown: Set(index.frames.indices), lastFrame: index.frames.count - 1,
-      cancellation: cancellation)
+      plan.source, shown: Set(shown), lastFrame: shown.upperBound - 1, cancellation: cancellation)
     var warnings = plan.timeline.warnings
     var renditions: [WebRendition] = []
     // The AV1 WebM before the VP9 one: it is the smaller on most GIFs (9 of the 11 video
@@ -154,10 +163,9 @@ struct WebMaker: Sendable {
       done += 2
       if renditions.contains(where: { $0.kept && !$0.kind.isVideo }) { answer = .picture }
       // The GIF itself is the answer: within the budget, or nothing is.
-      if answer == .gif, let maxBytes = request.maxBytes, plan.source.bytes.count > maxBytes {
+      if answer == .gif, let maxBytes = request.maxBytes, fallback.count > maxBytes {
         throw .cannotConvert(
-          path: request.input,
-          .webOverBudget(maxBytes: maxBytes, gifBytes: plan.source.bytes.count))
+          path: request.input, .webOverBudget(maxBytes: maxBytes, gifBytes: fallback.count))
       }
     } else {
       total = done
@@ -178,13 +186,13 @@ struct WebMaker: Sendable {
     written.append(poster)
     let gif = request.gifPath
     if answer != .video, gif != request.input {
-      try files.write(plan.source.bytes, to: gif)
+      try files.write(fallback, to: gif)
       written.append(gif)
     }
     var summary = WebSummary(
       input: request.input, html: request.output, answer: answer, width: index.canvasWidth,
       height: index.canvasHeight, transparent: transparent, plays: index.plays,
-      gifBytes: plan.source.bytes.count, minimumPSNR: request.minimumPSNR,
+      gifBytes: fallback.count, minimumPSNR: request.minimumPSNR,
       renditions: renditions, poster: poster, gif: answer == .video ? request.input : gif,
       written: written, warnings: warnings)
     summary.minimumScore = request.minimumScore
@@ -320,7 +328,7 @@ struct WebMaker: Sendable {
   /// What every candidate must be under: the GIF's bytes, or the byte budget when it is
   /// smaller (at most its bytes: under one more).
   var limit: Bound {
-    let gif = plan.source.bytes.count
+    let gif = fallback.count
     if let maxBytes = request.maxBytes, maxBytes < gif {
       return .budget(maxBytes)
     }
@@ -428,6 +436,7 @@ struct WebMaker: Sendable {
       var r = candidate
       r.maxPixels = request.maxPixels
       r.delays = request.delays
+      r.trim = request.trim
       r.targetPSNR = request.minimumPSNR.map { $0 + WebRequest.targetMargin }
       r.targetScore = request.minimumScore
       var late: (() throws(TranscodeError) -> TargetSearch.Late)? = nil
@@ -475,7 +484,7 @@ struct WebMaker: Sendable {
       return !warnings.contains(note)
     }
     // The search measured the file it kept; SSIM is added for the index when it skipped it.
-    let fidelity: Fidelity
+    var fidelity: Fidelity
     if let measured, measured.ssim != nil {
       fidelity = measured
     } else {
@@ -483,6 +492,8 @@ struct WebMaker: Sendable {
         output: staging, plan: try plan.measuringPlan(), background: .white,
         segments: [plan.timeline.shownFrames], cancellation: cancellation)
     }
+    // Compared with the GIF the page falls back to: a part's own GIF when it is one.
+    fidelity.gifBytes = fallback.count
     return WebRendition(
       kind: kind, path: request.path(kind.fileExtension),
       mimeType: try mimeType(kind, staging), setting: setting, fidelity: fidelity,
@@ -494,7 +505,7 @@ struct WebMaker: Sendable {
   private func hopeless(
     _ kind: WebRendition.Kind, trial: SettingSearch.Trial, predictedBytes: Int, bound: Bound?
   ) -> WebRendition {
-    let gifBytes = plan.source.bytes.count
+    let gifBytes = fallback.count
     // The trials' figure: a PSNR when one leads, else their worst moment's score.
     let led = request.minimumPSNR != nil
     let fidelity = Fidelity(
@@ -594,7 +605,8 @@ struct WebMaker: Sendable {
   private func posterBytes() throws(TranscodeError) -> [UInt8] {
     let frames = try FrameReader(
       plan.source, path: request.input, strict: false, cancellation: cancellation)
-    try frames.advance()
+    // The first picture shown: a part's, when the request is for a part.
+    for _ in 0...plan.timeline.shownFrames.lowerBound { try frames.advance() }
     let image = frames.withCanvas {
       RGBAImage(width: plan.index.canvasWidth, height: plan.index.canvasHeight, pixels: [UInt8]($0))
     }
@@ -635,7 +647,8 @@ extension Transcoder {
     let transparent = try TransparencyProbe.hasTransparency(
       plan.source, shown: Set(plan.index.frames.indices),
       lastFrame: plan.index.frames.count - 1, cancellation: cancellation)
-    let maker = WebMaker(request: request, plan: plan, cancellation: cancellation)
+    let maker = WebMaker(
+      request: request, plan: plan, cancellation: cancellation, fallback: plan.source.bytes)
     let index = plan.index
     let pixels = index.canvasWidth * index.canvasHeight
     var budget = GuardCost.budget(made, pixelFrames: index.frames.count * pixels)
