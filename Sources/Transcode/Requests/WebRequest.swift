@@ -5,7 +5,8 @@ public struct WebRequest: Sendable, Equatable, GIFReading {
   package var input: String
   /// The page written for it (`NAME.html`); every other file goes beside it, named after it:
   /// `NAME.mp4`, `NAME.webm`, `NAME.avif`, `NAME.webp`, `NAME.poster.webp`, and `NAME.gif` (a
-  /// copy of the GIF, when the page falls back to it and it lives in another folder).
+  /// copy of the GIF, when the page falls back to it and it lives in another folder) or, for a
+  /// part of the GIF, `NAME.part.gif` (``gifPath``).
   package var output: String
   /// Replace existing files.
   package var force: Bool
