@@ -8,6 +8,7 @@ enum Flags {
     switch setting {
     case .maxPixels: return "--max-pixels"
     case .maxMemory: return "--max-memory"
+    case .sizes: return "--sizes"
     case .maxBytes: return "--max-bytes"
     case .output: return "-o"
     case .force: return "--force"

@@ -105,6 +105,9 @@ struct GIF2X: ParsableCommand {
     if web.alt != nil, mode.to != .web {
       throw ValidationError("--alt is for --to web")
     }
+    if web.sizes != nil, mode.to != .web {
+      throw ValidationError("--sizes is for --to web (one output's size: --width, --max-width)")
+    }
     if web.targetQuality != nil, mode.to == nil {
       throw ValidationError("--target-quality is for --to mp4|webm|webp|avif|web")
     }

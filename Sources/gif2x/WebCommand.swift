@@ -26,6 +26,33 @@ struct WebOptions: ParsableArguments {
         + " the <video>'s aria-label). Default: none, and the page says where to add one.",
       valueName: "text"))
   var alt: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "--to web: the widths the page offers, comma-separated, \"full\" for the GIF's own (always"
+        + " made): each narrower one gets its own renditions (NAME.640w.webm, ...), measured at"
+        + " that size, and the element picks one by the viewport's width. Example: 320,640,full.",
+      valueName: "widths"))
+  var sizes: WebSizes?
+}
+
+/// `--sizes 320,640,full`: the widths a `--to web` page offers; `full` (the GIF's own width,
+/// always made) may be named or not.
+struct WebSizes: ExpressibleByArgument, Equatable {
+  var widths: [Int]
+
+  init?(argument: String) {
+    var widths: [Int] = []
+    for part in argument.split(separator: ",", omittingEmptySubsequences: false) {
+      let token = part.filter { $0 != " " }.lowercased()
+      if token == "full" { continue }
+      guard let width = Int(token.hasSuffix("w") ? String(token.dropLast()) : token) else {
+        return nil
+      }
+      widths.append(width)
+    }
+    self.widths = widths
+  }
 }
 
 /// `gif2x --to web`: for each GIF, the renditions a page needs (measured, kept when smaller than
@@ -51,7 +78,8 @@ struct WebCommand: BatchCommand {
       minimumScore: options.web.targetQuality?.score ?? WebRequest.defaultMinimumScore,
       delays: options.timing.delays, maxPixels: options.input.maxPixels,
       maxMemory: options.memoryPerJob, strict: options.input.strict, content: options.video.content,
-      alt: options.web.alt, maxBytes: options.video.maxBytes?.bytes, trim: options.timing.trim())
+      alt: options.web.alt, maxBytes: options.video.maxBytes?.bytes, trim: options.timing.trim(),
+      sizes: options.web.sizes?.widths ?? [])
     return WebJob(
       template: template, output: options.write.output,
       outputDirectory: options.batch.outputDirectory,
@@ -154,9 +182,12 @@ final class WebJob: FileJob {
       }.joined(separator: ", ")
     case .gif:
       what =
-        "the GIF stays (\(Measurement.grouped(s.gifBytes)) bytes): no rendition was smaller with"
+        "the \(s.gif != s.input && s.gif.hasSuffix(".part.gif") ? "part's GIF" : "GIF") stays (\(Measurement.grouped(s.gifBytes)) bytes): no rendition was smaller with"
         + " every moment at SSIMULACRA2 \(Measurement.fixed(s.minimumScore, 0)) or more"
     }
-    return "\(s.input) -> \(s.html): \(what)"
+    // The narrower sizes: how many of their renditions are kept.
+    let sizes = s.sizes.map { "\($0.width) px: \($0.kept.count) kept" }
+    let widths = sizes.isEmpty ? "" : "; narrower sizes: " + sizes.joined(separator: ", ")
+    return "\(s.input) -> \(s.html): \(what)\(widths)"
   }
 }

@@ -25,7 +25,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from images import lzw, run_browser, serve  # noqa: E402
+from images import lzw, run_browser, serve, browsers_named  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 WIDTH, HEIGHT = 24, 16
@@ -137,11 +137,9 @@ def main():
     except ImportError:
         print("browser gif cut: Pillow is missing (pip install pillow)", file=sys.stderr)
         return 2
-    browsers = [b for b in a.browsers.split(",") if b]
-    for b in browsers:
-        if not shutil.which(b):
-            print(f"browser gif cut: {b} is not installed", file=sys.stderr)
-            return 2
+    browsers = browsers_named(a.browsers, "browser gif cut")
+    if browsers is None:
+        return 2
     root = tempfile.mkdtemp(prefix="gif2x-browser-gifcut-")
     passed = failed = 0
     try:

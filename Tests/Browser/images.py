@@ -118,6 +118,17 @@ async function viaImg(name) {
 </script></body></html>"""
 
 
+def browsers_named(arg, label):
+    """The browsers a comma-separated `--browsers` names, or None (after one line on stderr
+    naming the first that is not installed: the caller exits 2)."""
+    browsers = [b for b in arg.split(",") if b]
+    for b in browsers:
+        if not shutil.which(b):
+            print(f"{label}: {b} is not installed", file=sys.stderr)
+            return None
+    return browsers
+
+
 def serve(root, results):
     """A local server for `root` that stores a POST to /result in `results`."""
     class Handler(http.server.SimpleHTTPRequestHandler):
@@ -241,11 +252,9 @@ def main():
     if not os.access(a.gif2x, os.X_OK):
         print(f"browser images: {a.gif2x} is missing (make build)", file=sys.stderr)
         return 2
-    browsers = [b for b in a.browsers.split(",") if b]
-    for b in browsers:
-        if not shutil.which(b):
-            print(f"browser images: {b} is not installed", file=sys.stderr)
-            return 2
+    browsers = browsers_named(a.browsers, "browser images")
+    if browsers is None:
+        return 2
     root = tempfile.mkdtemp(prefix="gif2x-browser-images-")
     passed = failed = 0
     try:

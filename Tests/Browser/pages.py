@@ -30,7 +30,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
-from images import lzw, serve, run_browser  # noqa: E402
+from images import lzw, serve, run_browser, browsers_named  # noqa: E402
 
 BLUE = (0, 128, 255)
 MARGIN = 8  # the page's body margin: where the element starts
@@ -202,11 +202,9 @@ def main():
     if not os.access(a.gif2x, os.X_OK):
         print(f"browser pages: {a.gif2x} is missing (make build)", file=sys.stderr)
         return 2
-    browsers = [b for b in a.browsers.split(",") if b]
-    for b in browsers:
-        if not shutil.which(b):
-            print(f"browser pages: {b} is not installed", file=sys.stderr)
-            return 2
+    browsers = browsers_named(a.browsers, "browser pages")
+    if browsers is None:
+        return 2
     root = a.keep or tempfile.mkdtemp(prefix="gif2x-browser-pages-")
     os.makedirs(root, exist_ok=True)
     passed = failed = 0

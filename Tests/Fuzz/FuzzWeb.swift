@@ -31,20 +31,24 @@ func fuzzWeb(_ data: UnsafeBufferPointer<UInt8>) {
   guard !WebPage.text(a).contains("<") else { fatalError("raw < in text") }
   guard !WebPage.text(a).unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
   else { fatalError("raw control character in text") }
-  var renditions: [WebRendition] = []
-  for _ in 0..<input.int(0...5) {
-    let kind = input.pick(WebRendition.Kind.allCases)
-    let f = Fidelity(
-      psnr: psnr(), ssim: input.bool() ? nil : Double(input.int(0...1000)) / 1000,
-      worstFrame: input.int(0...1000), worstPSNR: psnr(),
-      maxStartErrorMilliseconds: Double(input.int(0...100)),
-      durationErrorMilliseconds: Double(input.int(-100...100)), bytes: input.int(0...1 << 30),
-      gifBytes: input.int(0...1 << 30))
-    renditions.append(
-      WebRendition(
-        kind: kind, path: name(), mimeType: "video/mp4", setting: input.int(0...100), fidelity: f,
-        dropped: input.bool() ? nil : name()))
+  func madeUp() -> [WebRendition] {
+    var renditions: [WebRendition] = []
+    for _ in 0..<input.int(0...5) {
+      let kind = input.pick(WebRendition.Kind.allCases)
+      let f = Fidelity(
+        psnr: psnr(), ssim: input.bool() ? nil : Double(input.int(0...1000)) / 1000,
+        worstFrame: input.int(0...1000), worstPSNR: psnr(),
+        maxStartErrorMilliseconds: Double(input.int(0...100)),
+        durationErrorMilliseconds: Double(input.int(-100...100)), bytes: input.int(0...1 << 30),
+        gifBytes: input.int(0...1 << 30))
+      renditions.append(
+        WebRendition(
+          kind: kind, path: name(), mimeType: "video/mp4", setting: input.int(0...100), fidelity: f,
+          dropped: input.bool() ? nil : name()))
+    }
+    return renditions
   }
+  let renditions = madeUp()
   let answer = input.pick([WebSummary.Answer.video, .picture, .gif])
   var summary = WebSummary(
     input: name(), html: name(), answer: answer, width: input.int(1...65535),
@@ -54,6 +58,10 @@ func fuzzWeb(_ data: UnsafeBufferPointer<UInt8>) {
     warnings: [])
   summary.durationMilliseconds = input.int(0...1 << 30)
   summary.alt = input.bool() ? nil : name()
+  // Narrower sizes (--sizes), each with renditions of any kind, kept or not.
+  summary.sizes = (0..<input.int(0...3)).map { _ in
+    WebSize(width: input.int(1...65535), height: input.int(1...65535), renditions: madeUp())
+  }
   // The page needs a kept rendition for its video and picture answers, as Transcoder.web gives.
   if answer == .gif || !summary.kept.isEmpty {
     let page = WebPage.page(summary)

@@ -134,6 +134,10 @@ MODES = {
     # neighbour), written as p.part.gif for the page to fall back to.
     "web-part": lambda gif, out: ["--to", "web", gif, "-o", os.path.join(out, "p.html"),
                                   "--start", "0.03", "--duration", "0.25"],
+    # A narrower size (--sizes): the element's renditions made again 16 px wide, measured at
+    # that size, written as p.16w.EXT beside the page.
+    "web-sizes": lambda gif, out: ["--to", "web", gif, "-o", os.path.join(out, "p.html"),
+                                   "--sizes", "16,full"],
     # --target-psnr: trial encodes (hidden temporaries beside the output, none may remain),
     # each read back and measured, then the output.
     "webm-target-psnr": lambda gif, out: ["--to", "webm", "--speed", "8", "--target-psnr", "35",

@@ -88,6 +88,34 @@ import Testing
     #expect(close.maxStartErrorMilliseconds == 0 && close.durationErrorMilliseconds == 0)
   }
 
+  @Test("at the output's own size: against the GIF resampled to it, as the encoder was given it")
+  func measuredAtOwnSize() throws {
+    let folder = try VideoProbe.folder()
+    let gif = folder + "/small.gif"
+    try Data(WebTests.scrollingGradient(frames: 4)).write(to: URL(fileURLWithPath: gif))
+    let webp = folder + "/small.webp"
+    var options = ConversionOptions(lossless: true)
+    options.measuredAtOwnSize = true
+    _ = try Transcoder.animation(
+      AnimationRequest(
+        input: gif, output: webp, format: .webp, resize: Resize(width: 24), options: options))
+    let plan = try GIFPlan.make(
+      path: gif, options: GIFPlan.Options(timeline: .native), cancellation: Cancellation())
+    func measure(_ size: (width: Int, height: Int)?) throws -> Fidelity {
+      try Transcoder.measure(
+        output: webp, plan: try plan.measuringPlan(), background: .white,
+        segments: [plan.timeline.shownFrames], size: size, cancellation: Cancellation())
+    }
+    // Lossless pictures of the resampled frames: identical at their size.
+    let own = try measure((24, 24))
+    #expect(own.psnr == .infinity && own.ssim == 1)
+    #expect(own.moments?.worst == 100)
+    // Scaled back to the GIF's 64x64, the 4x4 blocks come back blurred.
+    let back = try measure(nil)
+    #expect(back.psnr < 30, "\(back.psnr)")
+    #expect((back.moments?.worst ?? 100) < 70)
+  }
+
   @Test("the grid: slots whose time falls in [from, to)")
   func slots() {
     #expect(FidelityWalk.slots(from: 0, to: 100) == 10)

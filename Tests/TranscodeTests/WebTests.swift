@@ -131,6 +131,50 @@ import Testing
     #expect(poster.width == 64 && poster.height == 64)
   }
 
+  @Test("--sizes: each narrower width's renditions made, measured at it, kept on their own")
+  func narrowerSizes() throws {
+    let folder = try VideoProbe.folder()
+    let gif = folder + "/g.gif"
+    try Data(Self.scrollingGradient()).write(to: URL(fileURLWithPath: gif))
+    let s = try Transcoder.web(
+      WebRequest(
+        input: gif, output: folder + "/g.html", minimumPSNR: 25, minimumScore: 30,
+        sizes: [48, 32, 200, 32]))
+    Self.checkRules(s)
+    #expect(s.answer == .video)
+    // 200 is over the GIF's 64: its own size covers it.
+    #expect(s.sizes.map(\.width) == [32, 48])
+    #expect(s.sizes.map(\.height) == [32, 48])
+    var expected =
+      ["g.gif", "g.html", "g.poster.webp"] + s.kept.map { "g.\($0.kind.fileExtension)" }
+    for size in s.sizes {
+      // Only the element's kinds (videos), each judged at its size and named for it.
+      #expect(size.renditions.allSatisfy { $0.kind.isVideo })
+      for r in size.renditions {
+        #expect(r.path == folder + "/g.\(size.width)w.\(r.kind.fileExtension)")
+        guard r.kept else { continue }
+        expected.append("g.\(size.width)w.\(r.kind.fileExtension)")
+        #expect((r.fidelity.moments?.worst ?? 0) >= 30)
+        // Smaller than the same kind at the GIF's own size.
+        let own = try #require(s.kept.first { $0.kind == r.kind })
+        #expect(r.bytes < own.bytes)
+        let (w, h) = try VideoProbe.size(r.path)
+        #expect(w >= size.width && w <= size.width + 1 && h >= size.height && h <= size.height + 1)
+      }
+    }
+    #expect(s.sizes.contains { !$0.kept.isEmpty })
+    #expect(try Self.files(folder) == expected.sorted())
+    let page = try Self.text(folder + "/g.html")
+    for size in s.sizes {
+      for r in size.kept {
+        #expect(
+          page.contains(
+            "<source media=\"(max-width: \(size.width)px)\" src=\"g.\(size.width)w."
+              + "\(r.kind.fileExtension)\""))
+      }
+    }
+  }
+
   @Test("progress: each rendition as it starts, each of its encodes, then all done")
   func progress() throws {
     let folder = try VideoProbe.folder()
@@ -480,6 +524,72 @@ import Testing
     #expect(WebPage.relative("assets/b.gif", to: "out/x") == "../../assets/b.gif")
     #expect(WebPage.relative("b.gif", to: ".") == "b.gif")
     #expect(WebPage.relative("./out/b.gif", to: "out") == "b.gif")
+  }
+
+  /// A summary of a 1000x400 GIF with narrower sizes 320 and 640: `kinds` at the GIF's own
+  /// size and at each size (bytes growing with the size), all kept unless `dropped` names one.
+  static func sized(
+    _ answer: WebSummary.Answer, _ kinds: [WebRendition.Kind],
+    dropped: (kind: WebRendition.Kind, width: Int)? = nil
+  ) -> WebSummary {
+    func renditions(_ width: Int?) -> [WebRendition] {
+      kinds.enumerated().map { i, kind in
+        let suffix = width.map { "\($0)w." } ?? ""
+        let fidelity = Fidelity(
+          psnr: 40, ssim: nil, worstFrame: 0, worstPSNR: 40, maxStartErrorMilliseconds: 0,
+          durationErrorMilliseconds: 0, bytes: (width ?? 1000) * 10 + i, gifBytes: 100_000)
+        let off = dropped.map { $0.kind == kind && $0.width == width } == true
+        return WebRendition(
+          kind: kind, path: "out/a.\(suffix)\(kind.fileExtension)", mimeType: kind.plainMimeType,
+          setting: 30, fidelity: fidelity, dropped: off ? "under the floor" : nil)
+      }
+    }
+    var s = WebSummary(
+      input: "out/a.gif", html: "out/a.html", answer: answer, width: 1000, height: 400,
+      transparent: answer == .picture, plays: 1, gifBytes: 100_000, minimumPSNR: nil,
+      renditions: renditions(nil), poster: "out/a.poster.webp", gif: "out/a.gif", written: [],
+      warnings: [])
+    s.sizes = [320, 640].map { WebSize(width: $0, height: $0 * 2 / 5, renditions: renditions($0)) }
+    s.alt = "A"
+    return s
+  }
+
+  @Test("narrower sizes in a <video>: each size's sources for viewports up to its width")
+  func videoSizes() {
+    let element = WebPage.element(
+      Self.sized(.video, [.mp4, .webmAV1], dropped: (.webmAV1, 640)), relativeTo: "out")
+    #expect(
+      element.split(separator: "\n").prefix(7).joined(separator: "\n") == """
+        <video autoplay muted playsinline width="1000" height="400" style="max-width: 100%; height: auto" poster="a.poster.webp" aria-label="A">
+          <source media="(max-width: 320px)" src="a.320w.mp4" type='video/mp4'>
+          <source media="(max-width: 320px)" src="a.320w.webm" type='video/webm'>
+          <source media="(max-width: 640px)" src="a.640w.mp4" type='video/mp4'>
+          <source src="a.mp4" type='video/mp4'>
+          <source src="a.webm" type='video/webm'>
+        </video>
+        """)
+  }
+
+  @Test("narrower sizes in a <picture>: each kind's files by width, chosen by the laid-out width")
+  func pictureSizes() {
+    let element = WebPage.element(
+      Self.sized(.picture, [.avif, .webp], dropped: (.avif, 320)), relativeTo: "out")
+    let sizes = "sizes=\"(max-width: 1000px) 100vw, 1000px\""
+    #expect(
+      element.split(separator: "\n").prefix(5).joined(separator: "\n") == """
+        <picture>
+          <source media="(prefers-reduced-motion: reduce)" srcset="a.poster.webp" type="image/webp">
+          <source media="(min-width: 321px)" srcset="a.640w.avif 640w, a.avif 1000w" \(sizes) type="image/avif">
+          <source srcset="a.320w.webp 320w, a.640w.webp 640w, a.webp 1000w" \(sizes) type="image/webp">
+          <img src="a.gif" width="1000" height="400" style="max-width: 100%; height: auto" alt="A">
+        """)
+    // Without sizes, no width descriptors and no layout style.
+    var plain = Self.sized(.picture, [.webp])
+    plain.sizes = []
+    #expect(
+      WebPage.element(plain, relativeTo: "out").contains(
+        "  <source srcset=\"a.webp\" type=\"image/webp\">\n  <img src=\"a.gif\" width=\"1000\""
+          + " height=\"400\" alt=\"A\">"))
   }
 
   @Test func attributesAndText() {

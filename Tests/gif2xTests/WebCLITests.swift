@@ -97,6 +97,18 @@ import Testing
       ["--to", "web", "-o", "a.html", "x.gif", "y.gif"],
       "error: -o names one page; give one input with it, or use --output-dir for many"
     ),
+    (
+      ["--to", "web", "--sizes", "320,wide", "x.gif"],
+      "error: the value '320,wide' is invalid for '--sizes <widths>' (see gif2x --help)"
+    ),
+    (
+      ["--to", "web", "--sizes", "8,full", "x.gif"],
+      "error: --sizes must be widths of 16-16384 pixels (got 8)"
+    ),
+    (
+      ["--to", "mp4", "--sizes", "320", "x.gif"],
+      "error: --sizes is for --to web (one output's size: --width, --max-width) (see gif2x --help)"
+    ),
   ])
   func usageErrors(arguments: [String], message: String) throws {
     let run = try CLI.run(arguments)

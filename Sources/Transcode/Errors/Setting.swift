@@ -35,6 +35,7 @@ public enum Setting: String, Sendable, Equatable, CaseIterable {
   case tag = "tag"
   case frameName = "frame name pattern"
   case maxBytes = "byte budget"
+  case sizes = "sizes"
 
   /// The plain-words name: "the crf".
   package var plainName: String { "the \(rawValue)" }

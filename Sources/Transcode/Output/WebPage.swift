@@ -38,9 +38,12 @@ package enum WebPage {
       // MP4's worst moment scored 19.6 so, every edge resampled, and 71.6 at 1:1); `cover` from
       // the top left shows it at 1:1 with the padding clipped, and still scales in a responsive
       // layout.
+      var style: [String] = []
       if s.width % 2 == 1 || s.height % 2 == 1 {
-        attributes += " style=\"object-fit: cover; object-position: 0 0\""
+        style.append("object-fit: cover; object-position: 0 0")
       }
+      if !s.sizes.isEmpty { style.append(responsive) }
+      if !style.isEmpty { attributes += " style=\"\(style.joined(separator: "; "))\"" }
       if s.plays > 1 {
         attributes +=
           " data-plays=\"\(s.plays)\" onended=\"if (--this.dataset.plays > 0) this.play()\""
@@ -48,9 +51,17 @@ package enum WebPage {
       if let still { attributes += " poster=\"\(still)\"" }
       if let alt = s.alt { attributes += " aria-label=\"\(quoted(alt))\"" }
       lines.append("<video \(attributes)>")
-      for r in kept where r.kind.isVideo {
-        lines.append(
-          "  <source src=\"\(attribute(relative(r.path, to: folder)))\" type='\(r.mimeType)'>")
+      // Narrower sizes first, each for viewports up to its width (a browser takes the first
+      // source whose media matches and whose type it plays), then the GIF's own size.
+      let groups =
+        s.sizes.map { (media: " media=\"(max-width: \($0.width)px)\"", kept: $0.kept) }
+        + [(media: "", kept: s.kept)]
+      for group in groups {
+        for r in group.kept.sorted(by: { $0.bytes < $1.bytes }) where r.kind.isVideo {
+          lines.append(
+            "  <source\(group.media) src=\"\(attribute(relative(r.path, to: folder)))\""
+              + " type='\(r.mimeType)'>")
+        }
       }
       lines.append("</video>")
       if pausable {
@@ -73,12 +84,37 @@ package enum WebPage {
         lines.append(
           "  <source media=\"\(reducedMotion)\" srcset=\"\(still)\" type=\"image/webp\">")
       }
-      for r in kept where !r.kind.isVideo {
-        lines.append(
-          "  <source srcset=\"\(attribute(relative(r.path, to: folder)))\" type=\"\(r.mimeType)\">")
+      // With narrower sizes, each kind's files by width, which the browser picks from for the
+      // width the element is laid out at (the viewport's, up to the GIF's own).
+      let sizes =
+        s.sizes.isEmpty ? "" : " sizes=\"(max-width: \(s.width)px) 100vw, \(s.width)px\""
+      // A browser takes the first source whose type it shows before it weighs widths: a kind
+      // that lacks a width a later source has is limited to viewports wider than that width,
+      // where its own files are the ones to choose from.
+      let images = kept.filter { !$0.kind.isVideo }
+      func widths(_ kind: WebRendition.Kind) -> Set<Int> {
+        Set(s.sizes.filter { size in size.kept.contains { $0.kind == kind } }.map(\.width))
+      }
+      for (i, r) in images.enumerated() {
+        let narrower = s.sizes.compactMap { size in
+          size.kept.first { $0.kind == r.kind }.map {
+            "\(attribute(relative($0.path, to: folder))) \(size.width)w"
+          }
+        }
+        let own = attribute(relative(r.path, to: folder))
+        let srcset =
+          s.sizes.isEmpty ? own : (narrower + ["\(own) \(s.width)w"]).joined(separator: ", ")
+        let later = images.dropFirst(i + 1).reduce(into: Set<Int>()) {
+          $0.formUnion(widths($1.kind))
+        }
+        let media =
+          later.subtracting(widths(r.kind)).max().map { " media=\"(min-width: \($0 + 1)px)\"" }
+          ?? ""
+        lines.append("  <source\(media) srcset=\"\(srcset)\"\(sizes) type=\"\(r.mimeType)\">")
       }
       let alt = s.alt.map { " alt=\"\(quoted($0))\"" } ?? ""
-      lines.append("  <img src=\"\(gif)\" \(size)\(alt)>")
+      let style = s.sizes.isEmpty ? "" : " style=\"\(responsive)\""
+      lines.append("  <img src=\"\(gif)\" \(size)\(style)\(alt)>")
       lines.append("</picture>")
       // The still's source answers every viewer while the button is pressed.
       if pausable && still != nil {
@@ -96,6 +132,10 @@ package enum WebPage {
   /// Motion longer than this gets a pause (WCAG 2.2.2: moving content that starts by itself
   /// and lasts more than five seconds).
   package static let pauseAfterMilliseconds = 5000
+
+  /// How an element with narrower sizes is laid out: never wider than its container, the
+  /// height following.
+  static let responsive = "max-width: 100%; height: auto"
 
   /// The media query of a viewer who asks for less motion.
   static let reducedMotion = "(prefers-reduced-motion: reduce)"
@@ -191,10 +231,14 @@ package enum WebPage {
       out += "</div>\n<table>\n<tr><th>rendition</th><th>bytes</th><th>of the GIF</th>"
       out += "<th>SSIMULACRA2 mean</th><th>worst</th><th>at</th>"
       out += "<th>PSNR</th><th>SSIM</th><th>setting</th><th></th></tr>\n"
-      for r in s.renditions {
+      // The GIF's own size, then each narrower one, its width beside each rendition.
+      let rows =
+        s.renditions.map { (r: $0, width: "") }
+        + s.sizes.flatMap { size in size.renditions.map { (r: $0, width: ", \(size.width) px") } }
+      for (r, width) in rows {
         let ssim = r.fidelity.ssim.map { fixed($0, 4) } ?? "-"
         let m = r.fidelity.moments
-        out += "<tr\(r.kept ? "" : " class=\"dropped\"")><td>\(r.kind.label)</td>"
+        out += "<tr\(r.kept ? "" : " class=\"dropped\"")><td>\(r.kind.label)\(width)</td>"
         out += "<td>\(grouped(r.bytes))</td><td>\(percent(r.fidelity.ratio))</td>"
         out += "<td>\(m.map { fixed($0.mean, 1) } ?? "-")</td>"
         out += "<td>\(m.map { fixed($0.worst, 1) } ?? "-")</td>"

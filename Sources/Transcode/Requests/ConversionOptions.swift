@@ -40,6 +40,11 @@ public struct ConversionOptions: Sendable, Equatable, GIFReading {
   /// When nothing fits, nothing is written (``ConversionProblem/overBudget(maxBytes:smallest:)``).
   /// Excludes a PSNR or quality target and ``lossless``.
   package var maxBytes: Int?
+  /// Whether the fidelity (a target's trials, `--measure`'s figures) is measured at the
+  /// output's own size, against the GIF's frames resampled to it, instead of the output scaled
+  /// back to the GIF's size: for an output resized to be seen at that size (`--to web --sizes`;
+  /// ``Transcoder/measure(output:plan:background:segments:ssim:moments:size:cancellation:)``).
+  package var measuredAtOwnSize = false
 
   /// `maxPixels`: the canvas pixel limit; `maxMemory`: the bytes the job's buffers may take
   /// (``MemoryUse``); `strict`: GIF damage is an error

@@ -32,6 +32,13 @@ public struct WebRequest: Sendable, Equatable, GIFReading {
   /// when none is kept and the GIF itself is over it, nothing is written
   /// (``ConversionProblem/webOverBudget(maxBytes:gifBytes:)``).
   package var maxBytes: Int?
+  /// Narrower widths the page offers too (`--sizes`), in pixels: at each one under the GIF's
+  /// width, the renditions of the element the GIF's own size answers with are made again at
+  /// that width (``sizedPath(_:width:)``), the height following the aspect, each measured at
+  /// its size against the GIF resampled to it and kept or dropped on its own; the element
+  /// picks one by the viewport's width (``WebPage``). A width at or over the GIF's is its own
+  /// size, which is always made. Sorted, without repeats.
+  package var sizes: [Int] = []
 
   /// The documented default floor (see README, "Replacing GIFs on a web page").
   public static let defaultMinimumPSNR = 35.0
@@ -59,8 +66,9 @@ public struct WebRequest: Sendable, Equatable, GIFReading {
     maxPixels: Int = GIFSource.defaultMaxPixels, maxMemory: Int = MemoryUse.defaultLimit,
     strict: Bool = false,
     content: ContentKind? = nil, alt: String? = nil, maxBytes: Int? = nil,
-    trim: TimelineTrim? = nil
+    trim: TimelineTrim? = nil, sizes: [Int] = []
   ) {
+    self.sizes = Array(Set(sizes)).sorted()
     self.alt = alt
     self.maxBytes = maxBytes
     self.minimumScore = minimumScore
@@ -88,6 +96,33 @@ public struct WebRequest: Sendable, Equatable, GIFReading {
     if let maxBytes, maxBytes < 1 {
       throw .outOfRange(.maxBytes, value: "\(maxBytes)", allowed: "at least 1 byte")
     }
+    if let width = sizes.first(where: { !Self.sizeRange.contains($0) }) {
+      throw .outOfRange(
+        .sizes, value: "\(width)",
+        allowed: "widths of \(Self.sizeRange.lowerBound)-\(Self.sizeRange.upperBound) pixels")
+    }
+    if sizes.count > Self.sizesLimit {
+      throw .outOfRange(
+        .sizes, value: "\(sizes.count) widths", allowed: "at most \(Self.sizesLimit) widths")
+    }
+  }
+
+  /// The widths ``sizes`` may name: from the narrowest a page lays an animation out at (and
+  /// an even video side comfortably above the encoders' smallest) to the largest side any
+  /// output has.
+  package static let sizeRange = 16...VideoGeometry.maxSide
+  /// The most ``sizes``: a page offers a handful (GIPHY serves four widths).
+  package static let sizesLimit = 8
+
+  /// The widths made besides the GIF's own, for a GIF `canvasWidth` wide: those of ``sizes``
+  /// under it.
+  package func narrowerSizes(canvasWidth: Int) -> [Int] {
+    sizes.filter { $0 < canvasWidth }
+  }
+
+  /// Where the rendition `fileExtension` of size `width` goes: `NAME.640w.webm`.
+  package func sizedPath(_ fileExtension: String, width: Int) -> String {
+    path("\(width)w.\(fileExtension)")
   }
 
   /// `output` with its extension replaced: `NAME.html` -> `NAME.mp4`.
@@ -110,6 +145,9 @@ public struct WebRequest: Sendable, Equatable, GIFReading {
   package var outputs: [String] {
     [output] + WebRendition.Kind.allCases.map { path($0.fileExtension) } + [posterPath]
       + (gifPath == input ? [] : [gifPath])
+      + sizes.flatMap { width in
+        WebRendition.Kind.allCases.map { sizedPath($0.fileExtension, width: width) }
+      }
   }
 }
 
@@ -238,6 +276,8 @@ public struct WebSummary: Sendable, Equatable {
   /// Every file written, the page first.
   public var written: [String]
   public var warnings: [ConversionWarning]
+  /// The narrower sizes made (``WebRequest/sizes``), narrowest first.
+  public var sizes: [WebSize] = []
 
   public var kept: [WebRendition] { renditions.filter(\.kept) }
 
@@ -260,6 +300,23 @@ public struct WebSummary: Sendable, Equatable {
     self.gif = gif
     self.written = written
     self.warnings = warnings
+  }
+}
+
+/// One narrower size of a `--to web` page (``WebRequest/sizes``): its renditions, each made at
+/// `width` x `height`, measured at that size and kept or dropped on its own.
+public struct WebSize: Sendable, Equatable {
+  public var width: Int
+  public var height: Int
+  /// Every candidate made at this size, kept or dropped, in the order made.
+  public var renditions: [WebRendition]
+
+  public var kept: [WebRendition] { renditions.filter(\.kept) }
+
+  package init(width: Int, height: Int, renditions: [WebRendition]) {
+    self.width = width
+    self.height = height
+    self.renditions = renditions
   }
 }
 

@@ -25,6 +25,8 @@ struct TargetSearch {
   let background: VideoColor
   /// Plays measured in a whole output.
   let plays: Int
+  /// The size outputs are measured at (``OutputSetup/measuredSize``), or nil: the GIF's.
+  let measuredSize: (width: Int, height: Int)?
   let output: String
   let cancellation: Cancellation
   /// The bytes a whole output must stay under to be of any use (`--to web`: the GIF's size),
@@ -550,7 +552,7 @@ struct TargetSearch {
     }
     return try Transcoder.measure(
       output: path, plan: measuring, background: background, segments: segments, ssim: ssim,
-      moments: moments, cancellation: cancellation)
+      moments: moments, size: measuredSize, cancellation: cancellation)
   }
 }
 

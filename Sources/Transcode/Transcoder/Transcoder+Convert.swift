@@ -20,6 +20,9 @@ protocol OutputSetup {
   var measuredBackground: VideoColor { get }
   /// Plays a whole output holds, as measured.
   var measuredPlays: Int { get }
+  /// The size outputs are measured at (their own, ``ConversionOptions/measuredAtOwnSize``),
+  /// or nil: the GIF's.
+  var measuredSize: (width: Int, height: Int)? { get }
   /// The setting searched (`.crf`, `.quality`), as a missed target's warning names it.
   var searchedSetting: Setting { get }
   /// The setting encoded without a search (the request's, or the encoder's default).
@@ -336,6 +339,7 @@ extension Transcoder {
       sample: sample
         ?? .choose(entries: setup.schedule.entries.count, pixels: setup.picturePixels),
       background: setup.measuredBackground, plays: setup.measuredPlays,
+      measuredSize: setup.measuredSize,
       output: setup.targets[0], cancellation: cancellation)
     target.ceiling = ceiling
     target.sampleRatio = sampleRatio
@@ -421,7 +425,7 @@ extension Transcoder {
       output: path, plan: try plan.measuringPlan(), background: setup.measuredBackground,
       segments: Array(repeating: segments, count: share < 1 ? 1 : max(1, setup.measuredPlays))
         .flatMap { $0 },
-      ssim: false, moments: true, cancellation: cancellation)
+      ssim: false, moments: true, size: setup.measuredSize, cancellation: cancellation)
     return Estimate(
       psnr: fidelity.psnr, bytes: Int((Double(fidelity.bytes) / share).rounded()), share: share,
       pictures: setup.schedule.entries.count, windows: sample.windows?.count ?? 1,
@@ -438,6 +442,9 @@ extension VideoSetup: OutputSetup {
   var picturePixels: Int { geometry.codedWidth * geometry.codedHeight }
   var measuredBackground: VideoColor { request.background ?? .white }
   var measuredPlays: Int { schedule.plays }
+  var measuredSize: (width: Int, height: Int)? {
+    request.conversion.measuredAtOwnSize ? (geometry.outputWidth, geometry.outputHeight) : nil
+  }
   var searchedSetting: Setting { .crf }
 
   /// A trial's crf; a sampled trial writes no poster.
@@ -467,6 +474,9 @@ extension AnimationSetup: OutputSetup {
   /// The file holds one play (WebP's loop count and browsers' AVIF loop repeat it): one is
   /// measured, as --measure does.
   var measuredPlays: Int { 1 }
+  var measuredSize: (width: Int, height: Int)? {
+    request.conversion.measuredAtOwnSize ? (width, height) : nil
+  }
   var searchedSetting: Setting { .quality }
 
   func trial(_ setting: Int, sampled: Bool) -> AnimationSetup {

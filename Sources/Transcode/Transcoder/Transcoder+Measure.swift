@@ -31,13 +31,26 @@ extension Transcoder {
   /// after another on `plan`'s native timeline: the whole GIF once per play, or the windows a
   /// PSNR target's trial encoded. Without `ssim` (trials), the SSIM is not computed (nil);
   /// the ``Moments`` are when `moments` says so (by default, with the SSIM: whole outputs).
+  ///
+  /// With `size` (an output made at that size to be seen at it: `--to web --sizes`), the
+  /// comparison is made at that size, against the GIF's frames resampled to it as an encoder
+  /// is handed them (``RGBAResampler``): what is measured is what the encoding lost, not what
+  /// a smaller picture cannot hold. Without it, an output of another size is scaled back to
+  /// the GIF's.
   static func measure(
     output: String, plan: GIFPlan, background: VideoColor, segments: [Range<Int>],
-    ssim: Bool = true, moments: Bool? = nil, cancellation: Cancellation
+    ssim: Bool = true, moments: Bool? = nil, size: (width: Int, height: Int)? = nil,
+    cancellation: Cancellation
   ) throws(TranscodeError) -> Fidelity {
     let input = plan.path
-    let width = plan.index.canvasWidth
-    let height = plan.index.canvasHeight
+    let (canvasWidth, canvasHeight) = (plan.index.canvasWidth, plan.index.canvasHeight)
+    let width = size?.width ?? canvasWidth
+    let height = size?.height ?? canvasHeight
+    let resampler =
+      (width, height) == (canvasWidth, canvasHeight)
+      ? nil
+      : try RGBAResampler(
+        sourceWidth: canvasWidth, sourceHeight: canvasHeight, width: width, height: height)
     var source = try pictures(of: output, width: width, height: height)
     func next() throws(TranscodeError) -> MeasuredPicture? { try source.next() }
     var walk = FidelityWalk()
@@ -64,6 +77,8 @@ extension Transcoder {
       }
       guard let reader = frames else { break }
       var previous: [UInt8]? = nil
+      // The canvas `previous` was made from, when it was resampled.
+      var previousCanvas: [UInt8]? = nil
       for index in segment where index < durations.count {
         while decoded <= index {
           guard try reader.advance() else { break walking }
@@ -71,8 +86,15 @@ extension Transcoder {
         }
         // A frame identical to the one before it needs no new picture, nor a copy.
         let reference: [UInt8]
-        if let previous, reader.withCanvas({ Self.same($0, previous) }) {
+        if let previous, reader.withCanvas({ Self.same($0, previousCanvas ?? previous) }) {
           reference = previous
+        } else if let resampler {
+          let canvas = reader.withCanvas { [UInt8]($0) }
+          var resized = [UInt8](repeating: 0, count: width * height * 4)
+          try resampler.resample(canvas, into: &resized)
+          reference = resized
+          previousCanvas = canvas
+          walk.frameStarts(at: time)
         } else {
           reference = reader.withCanvas { [UInt8]($0) }
           walk.frameStarts(at: time)

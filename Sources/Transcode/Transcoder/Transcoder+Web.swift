@@ -15,6 +15,9 @@ extension Transcoder {
   /// in `<picture>` with the GIF as the fallback (an AVIF only when smaller than a kept WebP:
   /// every browser that shows AVIF shows WebP).
   ///
+  /// With narrower ``WebRequest/sizes``, the element's renditions are made again at each
+  /// width, each measured at its size and kept on its own, and the element picks by viewport.
+  ///
   /// Atomic: candidates are made as hidden files beside the page; the kept ones, the poster, a
   /// copy of the GIF when the page needs one, and the page go into place together at the end.
   /// On any error or a cancel none of them exists and existing files are untouched.
@@ -72,7 +75,7 @@ struct WebMaker: Sendable {
   let fallback: [UInt8]
   var progress: (@Sendable (WebProgress) -> Void)?
   /// Candidate files made and not yet adopted or removed.
-  private var candidates: [String] = []
+  private var candidateFiles: [String] = []
   /// What the pictures are like, told once for the AV1 and AVIF candidates and their trials.
   private var content: ContentKind?
   /// The last whole output's bytes over its sample's prediction, for videos (true) and for
@@ -118,12 +121,76 @@ struct WebMaker: Sendable {
     let transparent = try TransparencyProbe.hasTransparency(
       plan.source, shown: Set(shown), lastFrame: shown.upperBound - 1, cancellation: cancellation)
     var warnings = plan.timeline.warnings
+    let (renditions, answer) = try candidates(transparent: transparent, warnings: &warnings)
+    // The narrower sizes: the renditions of the element the GIF's own size answers with, each
+    // size's made by a maker of its own (its files are NAME.640w.EXT).
+    var sizes: [WebSize] = []
+    var sized: [WebMaker] = []
+    defer { for maker in sized { maker.discardCandidates() } }
+    if answer != .gif {
+      for width in request.narrowerSizes(canvasWidth: index.canvasWidth) {
+        var maker = resized(to: width, keptAtOwnSize: renditions)
+        sized.append(maker)
+        let made = try maker.candidates(
+          transparent: transparent, warnings: &warnings, only: answer)
+        sized[sized.count - 1] = maker
+        let size = maker.size
+        sizes.append(WebSize(width: size.width, height: size.height, renditions: made.renditions))
+      }
+    }
+    // A <picture> source lists one kind at every width, its own size's last: a kind the GIF's
+    // own size did not keep has no source to join.
+    let served = Set(renditions.filter(\.kept).map(\.kind))
+    for i in sizes.indices {
+      for j in sizes[i].renditions.indices
+      where sizes[i].renditions[j].kept && !served.contains(sizes[i].renditions[j].kind) {
+        sizes[i].renditions[j].dropped = "not kept at the GIF's own size, which its source needs"
+      }
+    }
+
+    // Into place: the kept renditions, then what the page needs.
+    var written = [request.output]
+    try adoptKept(renditions, into: files, written: &written)
+    for i in sized.indices {
+      try sized[i].adoptKept(sizes[i].renditions, into: files, written: &written)
+    }
+    // The still: a video's poster, and what an image gives way to under reduced motion.
+    try files.write(try posterBytes(), to: request.posterPath)
+    let poster = request.posterPath
+    written.append(poster)
+    let gif = request.gifPath
+    if answer != .video, gif != request.input {
+      try files.write(fallback, to: gif)
+      written.append(gif)
+    }
+    var summary = WebSummary(
+      input: request.input, html: request.output, answer: answer, width: index.canvasWidth,
+      height: index.canvasHeight, transparent: transparent, plays: index.plays,
+      gifBytes: fallback.count, minimumPSNR: request.minimumPSNR,
+      renditions: renditions, poster: poster, gif: answer == .video ? request.input : gif,
+      written: written, warnings: warnings)
+    summary.minimumScore = request.minimumScore
+    summary.durationMilliseconds = plan.timeline.durationMilliseconds
+    summary.alt = request.alt
+    summary.sizes = sizes
+    try files.write(Array(WebPage.page(summary).utf8), to: request.output)
+    try files.commit()
+    return summary
+  }
+
+  /// Makes and judges the candidates: for the GIF's own size (`only` nil) the videos, then,
+  /// when no video is kept, the animated images, and what the element answers with; for a
+  /// narrower size, only the renditions of the element `only` names (its answer is that).
+  mutating func candidates(
+    transparent: Bool, warnings: inout [ConversionWarning], only: WebSummary.Answer? = nil
+  ) throws(TranscodeError) -> (renditions: [WebRendition], answer: WebSummary.Answer) {
     var renditions: [WebRendition] = []
     // The AV1 WebM before the VP9 one: it is the smaller on most GIFs (9 of the 11 video
     // answers of the real-world bench), and the VP9 WebM, bounded by it, then stops after a
     // trial or two instead of being searched and encoded whole to be dropped.
-    let videos: [WebRendition.Kind] = transparent ? [] : [.mp4, .webmAV1, .webmVP9]
-    var total = videos.count + 2
+    let videos: [WebRendition.Kind] =
+      transparent || only == .picture ? [] : [.mp4, .webmAV1, .webmVP9]
+    var total = videos.count + (only == .video ? 0 : 2)
     var done = 0
     for kind in videos {
       // The MP4 comes first: without it no WebM is kept (below), so none is made. A WebM must
@@ -132,7 +199,7 @@ struct WebMaker: Sendable {
         total -= 1
         continue
       }
-      var bound = limit
+      var bound = limit(for: kind)
       if let av1 = renditions.first(where: { $0.kept && $0.kind == .webmAV1 }),
         av1.bytes < bound.bytes
       {
@@ -156,6 +223,25 @@ struct WebMaker: Sendable {
         renditions[i].dropped = "no MP4 was kept for the browsers that play no WebM"
       }
     }
+    if let only {
+      if only == .picture {
+        position = (done, total)
+        renditions += try makeImages(after: renditions, warnings: &warnings)
+      }
+      // A narrower file no smaller than the GIF's own size's is of no use: a browser scales
+      // that one down as well.
+      for i in renditions.indices where renditions[i].kept {
+        let r = renditions[i]
+        if let own = wider[r.kind], r.bytes >= own {
+          renditions[i].dropped =
+            "not smaller than the \(r.kind.label) at the GIF's own size (\(r.bytes) bytes, \(own))"
+        }
+      }
+      if let last = renditions.last {
+        progress?(WebProgress(done: total, total: total, making: last.kind))
+      }
+      return (renditions, only)
+    }
     var answer: WebSummary.Answer = hasMP4 ? .video : .gif
     if answer == .gif {
       position = (done, total)
@@ -171,37 +257,46 @@ struct WebMaker: Sendable {
       total = done
     }
     progress?(WebProgress(done: done, total: total, making: renditions.last!.kind))
+    return (renditions, answer)
+  }
 
-    // Into place: the kept renditions, then what the page needs.
-    var written = [request.output]
+  /// Moves the kept ones of `renditions` (made by this maker) into place in `files`.
+  private mutating func adoptKept(
+    _ renditions: [WebRendition], into files: OutputFiles, written: inout [String]
+  ) throws(TranscodeError) {
     for r in renditions where r.kept {
       let staging = stagingPath(of: r)
       try files.adopt(staging, as: r.path)
-      candidates.removeAll { $0 == staging }
+      candidateFiles.removeAll { $0 == staging }
       written.append(r.path)
     }
-    // The still: a video's poster, and what an image gives way to under reduced motion.
-    try files.write(try posterBytes(), to: request.posterPath)
-    let poster = request.posterPath
-    written.append(poster)
-    let gif = request.gifPath
-    if answer != .video, gif != request.input {
-      try files.write(fallback, to: gif)
-      written.append(gif)
-    }
-    var summary = WebSummary(
-      input: request.input, html: request.output, answer: answer, width: index.canvasWidth,
-      height: index.canvasHeight, transparent: transparent, plays: index.plays,
-      gifBytes: fallback.count, minimumPSNR: request.minimumPSNR,
-      renditions: renditions, poster: poster, gif: answer == .video ? request.input : gif,
-      written: written, warnings: warnings)
-    summary.minimumScore = request.minimumScore
-    summary.durationMilliseconds = plan.timeline.durationMilliseconds
-    summary.alt = request.alt
-    if answer == .video { summary.gif = request.input }
-    try files.write(Array(WebPage.page(summary).utf8), to: request.output)
-    try files.commit()
-    return summary
+  }
+
+  /// A maker of this GIF's renditions at `width` (the height following the aspect), written
+  /// as `NAME.640w.EXT` and measured at that size, each kind bounded by the one `kept` at the
+  /// GIF's own size; what this one told of the content is kept.
+  func resized(to width: Int, keptAtOwnSize kept: [WebRendition]) -> WebMaker {
+    var sized = request
+    sized.output = request.path("\(width)w.html")
+    var maker = WebMaker(
+      request: sized, plan: plan, cancellation: cancellation, fallback: fallback)
+    maker.width = width
+    for r in kept where r.kept { maker.wider[r.kind] = r.bytes }
+    maker.content = content
+    maker.progress = progress
+    return maker
+  }
+
+  /// The width renditions are made at (``WebRequest/sizes``), or nil: the GIF's.
+  private(set) var width: Int? = nil
+  /// For a narrower size, the bytes of each kind kept at the GIF's own size: a narrower file
+  /// must be smaller.
+  private(set) var wider: [WebRendition.Kind: Int] = [:]
+
+  /// The size renditions are made at: the GIF's, or ``width`` and the height that follows.
+  var size: (width: Int, height: Int) {
+    Resize(width: width).size(
+      canvasWidth: plan.index.canvasWidth, canvasHeight: plan.index.canvasHeight)
   }
 
   /// The animated WebP and AVIF, in that order. Every browser that shows AVIF shows WebP, so
@@ -215,7 +310,8 @@ struct WebMaker: Sendable {
   private mutating func makeImages(
     after made: [WebRendition], warnings: inout [ConversionWarning]
   ) throws(TranscodeError) -> [WebRendition] {
-    let gif = limit
+    let gif = limit(for: .webp)
+    let avifLimit = limit(for: .avif)
     // Both use the content kind: told once, before they part.
     if content == nil {
       content = try ContentProbe.kind(
@@ -247,11 +343,11 @@ struct WebMaker: Sendable {
     var avif: WebRendition
     do throws(TranscodeError) {
       avif = try make(
-        .avif, warnings: &avifNotes, bound: gif,
+        .avif, warnings: &avifNotes, bound: avifLimit,
         start: Self.start(.avif, after: made, floor: floor, figure: figure),
         awaiting: { () throws(TranscodeError) -> (Bound, Double?) in
           let webp = try awaitWebP()
-          return (Self.bound(after: webp.rendition, gif), webp.maker.sampleRatios[false])
+          return (Self.bound(after: webp.rendition, avifLimit), webp.maker.sampleRatios[false])
         },
         awaitingReady: { side.isSet })
     } catch {
@@ -263,8 +359,8 @@ struct WebMaker: Sendable {
     }
     let webp = try awaitWebP()
     adopt(webp.maker)
-    let bound = Self.bound(after: webp.rendition, gif)
-    if avif.kept, avif.bytes >= bound.bytes, bound.bytes < gif.bytes {
+    let bound = Self.bound(after: webp.rendition, avifLimit)
+    if avif.kept, avif.bytes >= bound.bytes, bound.bytes < avifLimit.bytes {
       avif.dropped = "not smaller than \(bound.name) (\(avif.bytes) bytes, \(bound.bytes))"
     }
     warnings =
@@ -284,7 +380,9 @@ struct WebMaker: Sendable {
   /// Takes over what `other`, a copy of this maker that made a candidate on another thread,
   /// added: its staging files and what it learned.
   private mutating func adopt(_ other: WebMaker) {
-    for path in other.candidates where !candidates.contains(path) { candidates.append(path) }
+    for path in other.candidateFiles where !candidateFiles.contains(path) {
+      candidateFiles.append(path)
+    }
     stems.merge(other.stems) { _, theirs in theirs }
     sampleRatios.merge(other.sampleRatios) { _, theirs in theirs }
   }
@@ -323,6 +421,13 @@ struct WebMaker: Sendable {
       bound.text = "the byte budget (\(maxBytes) bytes)"
       return bound
     }
+  }
+
+  /// What a candidate of `kind` must be under: ``limit``, or the bytes of the same kind kept
+  /// at the GIF's own size when this maker makes a narrower size and they are fewer.
+  func limit(for kind: WebRendition.Kind) -> Bound {
+    guard let bytes = wider[kind], bytes < limit.bytes else { return limit }
+    return Bound(bytes: bytes, name: "the \(kind.label) at the GIF's own size")
   }
 
   /// What every candidate must be under: the GIF's bytes, or the byte budget when it is
@@ -418,7 +523,7 @@ struct WebMaker: Sendable {
     stems[kind] = staging
     // Tracked before it exists, so that a cancel at any point removes it.
     cancellation.register(staging)
-    candidates.append(staging)
+    candidateFiles.append(staging)
     let setting: Int
     let notes: [ConversionWarning]
     var measured: Fidelity?
@@ -466,9 +571,20 @@ struct WebMaker: Sendable {
     switch Self.job(kind, input: request.input, output: staging) {
     case .video(var r):
       r.content = content
+      if let width {
+        // Lanczos, as the GIF it is measured against is resampled (``RGBAResampler``): the
+        // default bilinear alone cost a 400x400 photo's 320-px MP4 its floor at any crf.
+        r.width = width
+        r.scaleFilter = .lanczos
+        r.conversion.measuredAtOwnSize = true
+      }
       made = try converted(r)
     case .animation(var r):
       r.content = content
+      if let width {
+        r.resize = Resize(width: width)
+        r.conversion.measuredAtOwnSize = true
+      }
       made = try converted(r)
     }
     switch made {
@@ -490,7 +606,8 @@ struct WebMaker: Sendable {
     } else {
       fidelity = try Transcoder.measure(
         output: staging, plan: try plan.measuringPlan(), background: .white,
-        segments: [plan.timeline.shownFrames], cancellation: cancellation)
+        segments: [plan.timeline.shownFrames], size: width == nil ? nil : size,
+        cancellation: cancellation)
     }
     // Compared with the GIF the page falls back to: a part's own GIF when it is one.
     fidelity.gifBytes = fallback.count
@@ -617,7 +734,7 @@ struct WebMaker: Sendable {
 
   /// Removes the candidates not adopted.
   func discardCandidates() {
-    for path in candidates {
+    for path in candidateFiles {
       cancellation.releasingTemporary(path) { SystemCalls.removeFile(path) }
     }
   }

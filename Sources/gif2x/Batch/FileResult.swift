@@ -79,18 +79,31 @@ extension JSON {
 
   /// A `--to web` result: the page, what it shows, and every candidate.
   init(_ s: WebSummary) {
-    let renditions = s.renditions.lazy.map { r in
-      JSON.object([
-        ("kind", .string(r.kind.rawValue)), ("path", .string(r.path)),
-        ("type", .string(r.mimeType)), ("setting", .int(r.setting)), ("kept", .bool(r.kept)),
-        ("dropped", r.dropped.map(JSON.string)), ("fidelity", JSON(r.fidelity)),
-      ])
+    func renditions(_ all: [WebRendition]) -> JSON {
+      .array(
+        all.map { r in
+          JSON.object([
+            ("kind", .string(r.kind.rawValue)), ("path", .string(r.path)),
+            ("type", .string(r.mimeType)), ("setting", .int(r.setting)), ("kept", .bool(r.kept)),
+            ("dropped", r.dropped.map(JSON.string)), ("fidelity", JSON(r.fidelity)),
+          ])
+        })
     }
-    self = .object([
+    var members: [(String, JSON?)] = [
       ("html", .string(s.html)), ("answer", .string(s.answer.rawValue)),
       ("transparent", .bool(s.transparent)), ("minimumPSNR", s.minimumPSNR.map(JSON.number)),
       ("minimumScore", .number(s.minimumScore)),
-      ("poster", s.poster.map(JSON.string)), ("renditions", .array(renditions)),
-    ])
+      ("poster", s.poster.map(JSON.string)), ("renditions", renditions(s.renditions)),
+    ]
+    if !s.sizes.isEmpty {
+      let sizes = s.sizes.map { size in
+        JSON.object([
+          ("width", .int(size.width)), ("height", .int(size.height)),
+          ("renditions", renditions(size.renditions)),
+        ])
+      }
+      members.append(("sizes", .array(sizes)))
+    }
+    self = .object(members)
   }
 }
