@@ -155,9 +155,12 @@ import Testing
         guard r.kept else { continue }
         expected.append("g.\(size.width)w.\(r.kind.fileExtension)")
         #expect((r.fidelity.moments?.worst ?? 0) >= 30)
-        // Smaller than the same kind at the GIF's own size.
+        // Smaller than the same kind at every wider size.
         let own = try #require(s.kept.first { $0.kind == r.kind })
         #expect(r.bytes < own.bytes)
+        for wider in s.sizes where wider.width > size.width {
+          #expect(wider.kept.allSatisfy { $0.kind != r.kind || r.bytes < $0.bytes })
+        }
         let (w, h) = try VideoProbe.size(r.path)
         #expect(w >= size.width && w <= size.width + 1 && h >= size.height && h <= size.height + 1)
       }

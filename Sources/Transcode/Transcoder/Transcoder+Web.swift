@@ -128,14 +128,19 @@ struct WebMaker: Sendable {
     var sized: [WebMaker] = []
     defer { for maker in sized { maker.discardCandidates() } }
     if answer != .gif {
-      for width in request.narrowerSizes(canvasWidth: index.canvasWidth) {
-        var maker = resized(to: width, keptAtOwnSize: renditions)
-        sized.append(maker)
+      // Widest first: each is bounded by what every wider one kept (a browser at a narrower
+      // viewport takes the narrower file, so it must be the smaller).
+      var wider = renditions
+      for width in request.narrowerSizes(canvasWidth: index.canvasWidth).reversed() {
+        var maker = resized(to: width, keptAtWider: wider)
+        sized.insert(maker, at: 0)
         let made = try maker.candidates(
           transparent: transparent, warnings: &warnings, only: answer)
-        sized[sized.count - 1] = maker
+        sized[0] = maker
         let size = maker.size
-        sizes.append(WebSize(width: size.width, height: size.height, renditions: made.renditions))
+        sizes.insert(
+          WebSize(width: size.width, height: size.height, renditions: made.renditions), at: 0)
+        wider += made.renditions
       }
     }
     // A <picture> source lists one kind at every width, its own size's last: a kind the GIF's
@@ -228,13 +233,13 @@ struct WebMaker: Sendable {
         position = (done, total)
         renditions += try makeImages(after: renditions, warnings: &warnings)
       }
-      // A narrower file no smaller than the GIF's own size's is of no use: a browser scales
+      // A narrower file no smaller than a wider one of its kind is of no use: a browser scales
       // that one down as well.
       for i in renditions.indices where renditions[i].kept {
         let r = renditions[i]
         if let own = wider[r.kind], r.bytes >= own {
           renditions[i].dropped =
-            "not smaller than the \(r.kind.label) at the GIF's own size (\(r.bytes) bytes, \(own))"
+            "not smaller than the \(r.kind.label) at a wider size (\(r.bytes) bytes, \(own))"
         }
       }
       if let last = renditions.last {
@@ -273,15 +278,15 @@ struct WebMaker: Sendable {
   }
 
   /// A maker of this GIF's renditions at `width` (the height following the aspect), written
-  /// as `NAME.640w.EXT` and measured at that size, each kind bounded by the one `kept` at the
-  /// GIF's own size; what this one told of the content is kept.
-  func resized(to width: Int, keptAtOwnSize kept: [WebRendition]) -> WebMaker {
+  /// as `NAME.640w.EXT` and measured at that size, each kind bounded by the smallest of it
+  /// `kept` at the wider sizes; what this one told of the content is kept.
+  func resized(to width: Int, keptAtWider kept: [WebRendition]) -> WebMaker {
     var sized = request
     sized.output = request.path("\(width)w.html")
     var maker = WebMaker(
       request: sized, plan: plan, cancellation: cancellation, fallback: fallback)
     maker.width = width
-    for r in kept where r.kept { maker.wider[r.kind] = r.bytes }
+    for r in kept where r.kept { maker.wider[r.kind] = min(maker.wider[r.kind] ?? .max, r.bytes) }
     maker.content = content
     maker.progress = progress
     return maker
@@ -289,8 +294,8 @@ struct WebMaker: Sendable {
 
   /// The width renditions are made at (``WebRequest/sizes``), or nil: the GIF's.
   private(set) var width: Int? = nil
-  /// For a narrower size, the bytes of each kind kept at the GIF's own size: a narrower file
-  /// must be smaller.
+  /// For a narrower size, the fewest bytes of each kind kept at a wider size (the GIF's own
+  /// or a narrower one over this): a narrower file must be smaller.
   private(set) var wider: [WebRendition.Kind: Int] = [:]
 
   /// The size renditions are made at: the GIF's, or ``width`` and the height that follows.
@@ -424,10 +429,10 @@ struct WebMaker: Sendable {
   }
 
   /// What a candidate of `kind` must be under: ``limit``, or the bytes of the same kind kept
-  /// at the GIF's own size when this maker makes a narrower size and they are fewer.
+  /// at a wider size (``wider``) when this maker makes a narrower size and they are fewer.
   func limit(for kind: WebRendition.Kind) -> Bound {
     guard let bytes = wider[kind], bytes < limit.bytes else { return limit }
-    return Bound(bytes: bytes, name: "the \(kind.label) at the GIF's own size")
+    return Bound(bytes: bytes, name: "the \(kind.label) at a wider size")
   }
 
   /// What every candidate must be under: the GIF's bytes, or the byte budget when it is
