@@ -205,6 +205,12 @@ import Testing
     #expect(start(.avif, after: [given]) == 70)
     // At the top of the range there is no candidate above.
     #expect(start(.avif, after: [made(.mp4, 0, psnr: 30)]) == 100)
+    // An MP4 more than 5 under the floor failed on its 4:2:0 colour, not its crf: the AVIF
+    // starts at its default (a sprite's MP4 crf 13 at 59.0 points put the line at 76, where
+    // its AVIF met 70 at 48).
+    #expect(start(.avif, after: [made(.mp4, 13, psnr: 29.9)]) == nil)
+    given.fidelity.psnr = 29.9
+    #expect(start(.avif, after: [given]) == nil)
   }
 
   @Test("exact outcomes: the trials run, in order")

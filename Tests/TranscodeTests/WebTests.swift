@@ -69,16 +69,25 @@ import Testing
     }
   }
 
-  @Test("an opaque GIF video beats: <video> with the kept videos smallest first, and a poster")
-  func opaqueGIFBecomesVideo() throws {
+  /// `--to web` of ``scrollingGradient(frames:)`` as `g.gif` in a folder of its own, at low
+  /// floors (quick searches), its rules checked: the folder and the summary.
+  static func gradientPage(
+    alt: String? = nil, sizes: [Int] = []
+  ) throws -> (folder: String, summary: WebSummary) {
     let folder = try VideoProbe.folder()
     let gif = folder + "/g.gif"
-    try Data(Self.scrollingGradient()).write(to: URL(fileURLWithPath: gif))
+    try Data(scrollingGradient()).write(to: URL(fileURLWithPath: gif))
     let s = try Transcoder.web(
       WebRequest(
-        input: gif, output: folder + "/g.html", minimumPSNR: 25, minimumScore: 30,
-        alt: "A \"gradient\" scrolling left"))
-    Self.checkRules(s)
+        input: gif, output: folder + "/g.html", minimumPSNR: 25, minimumScore: 30, alt: alt,
+        sizes: sizes))
+    checkRules(s)
+    return (folder, s)
+  }
+
+  @Test("an opaque GIF video beats: <video> with the kept videos smallest first, and a poster")
+  func opaqueGIFBecomesVideo() throws {
+    let (folder, s) = try Self.gradientPage(alt: "A \"gradient\" scrolling left")
     #expect(s.answer == .video)
     #expect(!s.transparent)
     // The AV1 WebM before the VP9 one, which must then be smaller than it.
@@ -133,14 +142,7 @@ import Testing
 
   @Test("--sizes: each narrower width's renditions made, measured at it, kept on their own")
   func narrowerSizes() throws {
-    let folder = try VideoProbe.folder()
-    let gif = folder + "/g.gif"
-    try Data(Self.scrollingGradient()).write(to: URL(fileURLWithPath: gif))
-    let s = try Transcoder.web(
-      WebRequest(
-        input: gif, output: folder + "/g.html", minimumPSNR: 25, minimumScore: 30,
-        sizes: [48, 32, 200, 32]))
-    Self.checkRules(s)
+    let (folder, s) = try Self.gradientPage(sizes: [48, 32, 200, 32])
     #expect(s.answer == .video)
     // 200 is over the GIF's 64: its own size covers it.
     #expect(s.sizes.map(\.width) == [32, 48])

@@ -464,6 +464,12 @@ struct WebMaker: Sendable {
   /// Not after an MP4 given up on a sample (``WebRendition/estimated``): a sample's PSNR is
   /// the whole's only within about 1.8 dB (a screen recording's MP4 sample missed by 0.5 dB,
   /// and its AVIF started a quantizer up was corrected to one 2.8% larger).
+  /// An MP4 that stays this far under the floor (points, or dB with a PSNR floor) at the crf
+  /// its search ended on failed on what 4:2:0 colour cannot hold, not on its quantizer: its
+  /// crf says nothing of the quality an AVIF in 4:4:4 needs, whose search then starts from its
+  /// default.
+  static let unrelatedMiss = 5.0
+
   static func start(
     _ kind: WebRendition.Kind, after made: [WebRendition], floor: Double,
     figure: (Fidelity) -> Double = { $0.psnr }
@@ -484,7 +490,9 @@ struct WebMaker: Sendable {
         $0 >= Double(VideoRequest.crfRange(.av1).upperBound) ? worst : 0.85 * $0 + 2
       }
     case .avif:
-      guard let mp4 = made.first(where: { $0.kind == .mp4 }) else { return nil }
+      guard let mp4 = made.first(where: { $0.kind == .mp4 }),
+        figure(mp4.fidelity) >= floor - Self.unrelatedMiss
+      else { return nil }
       let line = 100 - 2 * Double(mp4.setting)
       guard !mp4.estimated, figure(mp4.fidelity) < floor else { return line }
       let search = SettingSearch.quality(.avif, target: floor).starting(near: line)
