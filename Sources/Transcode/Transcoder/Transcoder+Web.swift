@@ -133,10 +133,15 @@ struct WebMaker: Sendable {
       var wider = renditions
       for width in request.narrowerSizes(canvasWidth: index.canvasWidth).reversed() {
         var maker = resized(to: width, keptAtWider: wider)
+        let made: (renditions: [WebRendition], answer: WebSummary.Answer)
+        do throws(TranscodeError) {
+          made = try maker.candidates(transparent: transparent, warnings: &warnings, only: answer)
+        } catch {
+          // Its candidates so far, which `sized` does not hold yet.
+          maker.discardCandidates()
+          throw error
+        }
         sized.insert(maker, at: 0)
-        let made = try maker.candidates(
-          transparent: transparent, warnings: &warnings, only: answer)
-        sized[0] = maker
         let size = maker.size
         sizes.insert(
           WebSize(width: size.width, height: size.height, renditions: made.renditions), at: 0)
