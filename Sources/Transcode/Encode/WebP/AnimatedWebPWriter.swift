@@ -136,6 +136,10 @@ final class AnimatedWebPWriter {
   }
 
   /// Adds a full canvas (width * height * 4 bytes of straight RGBA) shown from `milliseconds`.
+  /// Whether a picture equal to the one before it lengthens that one here, at no more cost
+  /// than a comparison (``WebPDirectFrames``): the caller need not compare them first.
+  var lengthensEqualPictures: Bool { direct != nil }
+
   func add(_ rgba: UnsafeRawBufferPointer, milliseconds: Int) throws(TranscodeError) {
     if let direct {
       // Lossless or the lossy quality for every frame: the choice weighs whole canvases.
