@@ -6,6 +6,7 @@ extension AnimationRequest: EncodeRequest {
   static let check: Check = Transcoder.validate
   static let convert: Convert = Transcoder.animation
   static let settingName = "quality"
+  static let recordName = "animation"
 
   init(_ format: Format, _ options: GIF2X) throws(UsageError) {
     try Self.checkOptions(format, options)

@@ -26,6 +26,7 @@ struct CheckJob: FileJob {
   let strict: Bool
 
   func outputs(for input: BatchInput) -> [String] { [] }
+  var recordName: String { "check" }
 
   func run(_ input: BatchInput, outputs: [String]) throws(TranscodeError) -> FileResult {
     let summary = try Transcoder.check(

@@ -48,6 +48,7 @@ struct EncodeJob<Request: EncodeRequest>: FileJob {
   }
 
   var writesStandardOutput: Bool { output == "-" }
+  var recordName: String { Request.recordName }
 
   func outputs(for item: BatchInput) -> [String] {
     if output == "-" { return [] }
@@ -129,6 +130,8 @@ protocol EncodeRequest: SharesConversion, Sendable where Conversion == Conversio
   static var convert: Convert { get }
   /// What a PSNR target chooses: `crf`, `quality`.
   static var settingName: String { get }
+  /// The kind of output as a manifest record names it: `video`, `animation`.
+  static var recordName: String { get }
   /// The files an output at `path` makes (a video's poster beside it).
   func files(at path: String) -> [String]
   /// What the size guard weighs: the kind of file, its bytes and those of the GIF.

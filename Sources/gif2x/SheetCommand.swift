@@ -8,6 +8,10 @@ struct SheetCommand: BatchCommand {
     if options.write.output != nil && inputs.count > 1 {
       throw UsageError("-o names one sheet; give one GIF, or use --output-dir for many")
     }
+    if options.write.output == "-" {
+      throw UsageError(
+        "--sheet writes an image and its data file; name them with -o NAME.png, not -o -")
+    }
     var template = SheetRequest(
       input: "", output: options.write.output, force: options.write.force,
       maxPixels: options.input.maxPixels, maxMemory: options.memoryPerJob,
@@ -50,6 +54,7 @@ struct SheetJob: FileJob {
   /// The request every input gets, with its own input and output.
   let template: SheetRequest
   let outputDirectory: String?
+  var recordName: String { "sheet" }
 
   /// The first page's image and data file (for `--skip-existing`).
   func outputs(for item: BatchInput) -> [String] {

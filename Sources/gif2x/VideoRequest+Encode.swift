@@ -6,6 +6,7 @@ extension VideoRequest: EncodeRequest {
   static let check: Check = Transcoder.validate
   static let convert: Convert = Transcoder.video
   static let settingName = "crf"
+  static let recordName = "video"
 
   init(_ format: Format, _ options: GIF2X) throws(UsageError) {
     if options.write.output == "-" && options.video.poster {

@@ -125,6 +125,7 @@ final class WebJob: FileJob {
   let showProgress: Bool
   /// Every finished GIF, for the index.
   let summaries = Mutex<[WebSummary]>([])
+  var recordName: String { "web" }
 
   init(template: WebRequest, output: String?, outputDirectory: String?, showProgress: Bool) {
     self.template = template

@@ -258,13 +258,16 @@ final class ManifestTests {
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
-    // Until two records are in, bounded at 60 s.
+    // Until two records are in (bounded at 60 s), then stopped where it is (SIGSTOP) and killed:
+    // the kill lands on the state seen, ten veryslow encodes short of the end.
     var recorded = 0
     for _ in 0..<3000 where recorded < 2 {
       Thread.sleep(forTimeInterval: 0.02)
       let text = (try? slow.read("m.json")).map { String(decoding: $0, as: UTF8.self) } ?? ""
       recorded = text.split(separator: "\n").count - 1
     }
+    kill(process.processIdentifier, SIGSTOP)
+    #expect(recorded >= 2, "no two records within 60 s")
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
     #expect(process.terminationReason == .uncaughtSignal)
@@ -399,5 +402,23 @@ final class ManifestTests {
     #expect(r.status == 64)
     #expect(r.errorLines == ["error: \(message) (see gif2x --help)"[...]])
     #expect(!FileManager.default.fileExists(atPath: folder.url("m.json").path))
+  }
+
+  @Test("a record names its mode in words (job=video), not a Swift type")
+  func recordNamesMode() throws {
+    let modes: [([String], String)] = [
+      (["--to", "mp4"], "video"), (["--to", "webp"], "animation"), (["--sheet"], "sheet"),
+      (["--to", "web"], "web"),
+    ]
+    for (mode, name) in modes {
+      let manifest = "\(name).manifest"
+      let r = try folder.run(
+        mode + [inputs[0], "--output-dir", "out-\(name)", "--manifest", manifest])
+      #expect(r.status == 0, "\(r.stderr)")
+      let records = try folder.records(manifest)
+      let options = try #require(records.first?["options"] as? [String])
+      #expect(options.first == "job=\(name)")
+      #expect(!options.contains { $0.contains("<") || $0.contains("Job") }, "\(options)")
+    }
   }
 }

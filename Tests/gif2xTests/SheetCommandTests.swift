@@ -87,6 +87,22 @@ final class SheetCommandTests: FolderSuite {
     #expect(try files(folder) == ["bounce.gif"])
   }
 
+  @Test("-o - (standard output) cannot hold an image and its data: exit 64, one line, no file")
+  func standardOutput() throws {
+    let (folder, gif) = try sample()
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: gif))
+    let expected: [Substring] = [
+      "error: --sheet writes an image and its data file; name them with -o NAME.png, not -o -"
+    ]
+    for arguments in [["--sheet", "-", "-o", "-"], ["--sheet", gif, "-o", "-"]] {
+      let run = try CLI.run(arguments, stdin: bytes, in: folder)
+      #expect(run.status == 64, "\(arguments)")
+      #expect(run.stderrLines == expected, "\(arguments)")
+      #expect(run.stdout.isEmpty, "\(arguments)")
+    }
+    #expect(try files(folder) == ["bounce.gif"])
+  }
+
   @Test("several pages: OUT.png, OUT-1.png, … linked from OUT.json")
   func pages() throws {
     let (folder, gif) = try sample()

@@ -5,7 +5,7 @@ public enum Setting: String, Sendable, Equatable, CaseIterable {
   case maxPixels = "pixel limit"
   case maxMemory = "memory limit"
   case output = "output"
-  case force = "replace"
+  case force = "force option"
   case crf = "crf"
   case preset = "preset"
   case speed = "speed"

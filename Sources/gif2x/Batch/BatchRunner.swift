@@ -13,6 +13,8 @@ protocol FileJob: Sendable {
   func validate(first: BatchInput) throws(TranscodeError)
   /// Standard output carries the file (`-o -`): the run prints no lines there.
   var writesStandardOutput: Bool { get }
+  /// The mode as a manifest record names it (`job=video`), in words rather than Swift types.
+  var recordName: String { get }
 }
 
 extension FileJob {

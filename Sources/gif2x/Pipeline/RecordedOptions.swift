@@ -16,9 +16,9 @@ enum RecordedOptions {
     "showProgress", "summaries", "guardsSize",
   ]
 
-  /// `job`'s options: `template.crf=30`, `template.format=mp4`, … (the job's type first).
-  static func of(_ job: Any) -> [String] {
-    ["job=\(type(of: job))"] + flatten(job, prefix: "").sorted()
+  /// `job`'s options: `template.crf=30`, `template.format=mp4`, … (the mode first: `job=video`).
+  static func of(_ job: some FileJob) -> [String] {
+    ["job=\(job.recordName)"] + flatten(job, prefix: "").sorted()
   }
 
   private static func flatten(_ value: Any, prefix: String) -> [String] {
