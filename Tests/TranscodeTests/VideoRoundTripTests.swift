@@ -148,10 +148,17 @@ import Testing
       as [(VideoColor?, (UInt8, UInt8, UInt8))]
     {
       let out = dir + "/t-\(background?.description ?? "default").mp4"
-      _ = try Transcoder.video(
+      let summary = try Transcoder.video(
         VideoRequest(
           input: gif, output: out, format: .mp4, options: ConversionOptions(background: background))
       )
+      // Flattened over the default white, the line says so; over a colour asked for, nothing.
+      #expect(
+        summary.warnings.map(\.description)
+          == (background == nil
+            ? [
+              "MP4 keeps no transparency: transparent pixels are shown over white; vp9 keeps it"
+            ] : []))
       let frames = try VideoProbe.frames(out)
       #expect(frames.count == 2)
       #expect(VideoProbe.close(frames[0].pixel(x: 4, y: 16), VideoFixtures.blue))
@@ -160,6 +167,18 @@ import Testing
       // Inside the second frame's rectangle, transparent pixels keep what was under them.
       #expect(VideoProbe.close(frames[1].pixel(x: 30, y: 28), expected, tolerance: 12))
     }
+  }
+
+  /// A transparent index that only keeps the pixels under it (the canvas stays opaque) flattens
+  /// nothing: no warning.
+  @Test func mp4OfAnOpaqueCanvasHasNoTransparencyWarning() throws {
+    let dir = try VideoProbe.folder()
+    var opaque = VideoFixtures.halfTransparent
+    opaque.frames[0] = VideoGIFWriter.solid(2, width: 32, height: 32, delay: 20)
+    let gif = try VideoProbe.write(opaque, to: dir, as: "o.gif")
+    let summary = try Transcoder.video(
+      VideoRequest(input: gif, output: dir + "/o.mp4", format: .mp4))
+    #expect(summary.warnings.isEmpty)
   }
 
   @Test func webmKeepsAlphaUnlessABackgroundIsGiven() throws {

@@ -10,8 +10,9 @@ public enum ConversionWarning: Sendable, Equatable, CustomStringConvertible {
   case loopCountCapped(plays: Int, limit: Int)
   /// AVIF (libavif 0.11) has no loop count: the GIF's `plays` are lost, browsers loop forever.
   case loopCountDropped(plays: Int)
-  /// AV1 keeps no transparency: transparent pixels are shown over white.
-  case transparencyFlattened
+  /// The video keeps no transparency, `by` says why: "AV1" (browsers play no AV1 alpha) or
+  /// "MP4" (no alpha in the container browsers play). Transparent pixels are shown over white.
+  case transparencyFlattened(by: String)
   /// A PSNR target missed by more than the tolerance: the closest trial's `setting` and value,
   /// and what it measured (dB; infinity when identical).
   case targetMissed(target: Double, setting: Setting, value: Int, measured: Double)
@@ -27,9 +28,11 @@ public enum ConversionWarning: Sendable, Equatable, CustomStringConvertible {
       return
         "\(NumberText.grouped(bytes)) bytes, under the budget of \(NumberText.grouped(maxBytes)):"
         + " gave up " + steps.map(\.description).joined(separator: ", ")
-    case .transparencyFlattened:
-      return "AV1 keeps no transparency (browsers play none): transparent pixels are shown over"
-        + " white; vp9 keeps it"
+    case .transparencyFlattened(let by):
+      let why =
+        by == "AV1"
+        ? "AV1 keeps no transparency (browsers play none)" : "MP4 keeps no transparency"
+      return why + ": transparent pixels are shown over white; vp9 keeps it"
     case .allDelaysZero(let cs): return "all delays are zero; playing at \(cs) cs per frame"
     case .noFrameShown(let rate):
       return "the timeline shows no frame: at \(rate) fps the GIF ends before the first tick;"

@@ -18,18 +18,19 @@ struct DecodeStage: Sendable {
 
   func run(queue: StageQueue<VideoPipeline.Item>, recycled: StageQueue<PlanarPicture>) {
     do throws(TranscodeError) {
-      let (damage, converted) = try decodeAll(queue: queue, recycled: recycled)
-      queue.push(.finished(damage: damage, converted: converted))
+      let (damage, converted, flattened) = try decodeAll(queue: queue, recycled: recycled)
+      queue.push(.finished(damage: damage, converted: converted, flattened: flattened))
     } catch {
       queue.push(.failed(error))
     }
   }
 
   /// Every play: decode frames up to the last shown one, convert and hand on the shown ones.
-  /// Returns the damage played through and the pictures converted.
+  /// Returns the damage played through, the pictures converted and whether one of them had a
+  /// transparent pixel the backdrop's colour replaced.
   private func decodeAll(
     queue: StageQueue<VideoPipeline.Item>, recycled: StageQueue<PlanarPicture>
-  ) throws(TranscodeError) -> ([GIFDamage], Int) {
+  ) throws(TranscodeError) -> ([GIFDamage], Int, Bool) {
     let converter: FrameConverter
     do {
       converter = try FrameConverter(geometry: geometry, backdrop: backdrop, filter: filter)
@@ -50,7 +51,7 @@ struct DecodeStage: Sendable {
       try reader.feed(&sink, through: max(schedule.lastShownFrame, 0))
       if play == 0 { damage = reader.damage }
     }
-    return (source.index.damage + damage, sink.converted)
+    return (source.index.damage + damage, sink.converted, converter.flattened)
   }
 
   /// The video's sink: each frame the schedule shows, converted once and queued for the

@@ -33,6 +33,9 @@ final class FrameConverter {
   private let needsCopy: Bool
   /// The displayed picture, when resampled or upscaled from the prepared one.
   private var display: [UInt32] = []
+  /// Whether a converted picture had a transparent pixel that the colour of ``Backdrop/over(_:)``
+  /// replaced (a video that cannot keep transparency says so).
+  private(set) var flattened = false
 
   init(geometry: VideoGeometry, backdrop: Backdrop, filter: VideoRequest.ScaleFilter)
     throws(FFmpegError)
@@ -189,6 +192,7 @@ final class FrameConverter {
     case .opaque: break
     }
     let copyWidth = min(w, pw)
+    var replaced = false
     prepared.withUnsafeMutableBufferPointer { buffer in
       let out = buffer.baseAddress!
       for y in 0..<ph {
@@ -199,15 +203,19 @@ final class FrameConverter {
         }
         let src = canvas + y * w
         if let bg = background {
+          var allOpaque: UInt32 = 0xFF
           for x in 0..<copyWidth {
             let v = src[x]
+            allOpaque &= v >> 24
             dst[x] = v >> 24 == 0 ? bg : v
           }
+          if allOpaque == 0 { replaced = true }
         } else {
           dst.update(from: src, count: copyWidth)
         }
         if copyWidth < pw { (dst + copyWidth).update(repeating: pad, count: pw - copyWidth) }
       }
     }
+    if replaced, case .over = backdrop { flattened = true }
   }
 }

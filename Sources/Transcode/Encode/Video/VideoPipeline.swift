@@ -16,7 +16,7 @@ struct VideoPipeline {
   enum Item: Sendable {
     case picture(PlanarPicture, VideoSchedule.Entry, play: Int)
     case poster(RGBAImage)
-    case finished(damage: [GIFDamage], converted: Int)
+    case finished(damage: [GIFDamage], converted: Int, flattened: Bool)
     case failed(TranscodeError)
   }
 
@@ -25,6 +25,8 @@ struct VideoPipeline {
     var poster: RGBAImage?
     var damage: [GIFDamage]
     var convertedFrames: Int
+    /// Whether a shown picture had a transparent pixel that the backdrop's colour replaced.
+    var flattened = false
     var videoFrames: Int
   }
 
@@ -71,9 +73,10 @@ struct VideoPipeline {
         recycled.offer(picture)
       case .poster(let image):
         outcome.poster = image
-      case .finished(let damage, let converted):
+      case .finished(let damage, let converted, let flattened):
         outcome.damage = damage
         outcome.convertedFrames = converted
+        outcome.flattened = flattened
         return outcome
       case .failed(let error):
         throw error

@@ -48,7 +48,7 @@ struct VideoSetup {
     content = try Self.content(
       asked: request.content, uses: request.videoCodec == .av1, plan, schedule, cancellation)
     if flattened {
-      warnings.append(.transparencyFlattened)
+      warnings.append(.transparencyFlattened(by: "AV1"))
     }
   }
 
@@ -150,6 +150,10 @@ struct VideoSetup {
       try files.write(try Images.encode(image, as: .png), to: request.posterPath)
     }
     var notes = warnings
+    // MP4 is composited without a probe: the pictures converted say whether one was transparent.
+    if outcome.flattened && request.format == .mp4 && request.background == nil {
+      notes.append(.transparencyFlattened(by: "MP4"))
+    }
     notes += outcome.damage.map(ConversionWarning.damage)
     let conversion = ConversionSummary(
       output: request.output, width: geometry.codedWidth, height: geometry.codedHeight,
