@@ -83,7 +83,8 @@ install: deps
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
 	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/gif2x
-	install -m 644 .build/plugins/GenerateManual/outputs/gif2x/gif2x.1 $(DESTDIR)$(PREFIX)/share/man/man1/gif2x.1
+	packaging/man-page.sh .build/plugins/GenerateManual/outputs/gif2x/gif2x.1 > .build/gif2x.1
+	install -m 644 .build/gif2x.1 $(DESTDIR)$(PREFIX)/share/man/man1/gif2x.1
 	$(BIN) --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/gif2x
 	$(BIN) --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_gif2x
 	$(BIN) --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/gif2x.fish

@@ -119,8 +119,7 @@ mkdir -p "$work/man" "$stage/usr/share/man/man1"
 "$tool" "$repo/$bin" --date "$(date -u -d "@$epoch" +%Y-%m-%d)" --output-directory "$work/man" \
   >"$work/man.log" 2>&1 || die "generate-manual failed: $(cat "$work/man.log")"
 [ -s "$work/man/gif2x.1" ] || die "generate-manual wrote no gif2x.1"
-# A blank line in the help text is a blank input line to groff (a warning): a paragraph break.
-sed 's/^$/.Pp/' "$work/man/gif2x.1" | gzip -9n >"$stage/usr/share/man/man1/gif2x.1.gz"
+"$repo/packaging/man-page.sh" "$work/man/gif2x.1" | gzip -9n >"$stage/usr/share/man/man1/gif2x.1.gz"
 
 mkdir -p "$stage/usr/share/bash-completion/completions" "$stage/usr/share/zsh/vendor-completions" \
   "$stage/usr/share/fish/vendor_completions.d"
