@@ -114,16 +114,33 @@ import Testing
     #expect(format.status == 64)
   }
 
+  /// The video goes to standard output, a pipe read only after the interrupt: it is over the
+  /// pipe's 64 KiB (bounce.gif played 200 times), so the run cannot end before it is
+  /// interrupted, whatever the machine's speed. It is interrupted once its temporary exists.
   @Test func interruptLeavesNothingBehind() throws {
     let dir = try folder()
+    let temporaries = dir + "/tmp"
+    try FileManager.default.createDirectory(
+      atPath: temporaries, withIntermediateDirectories: false)
     try FileManager.default.copyItem(atPath: sample, toPath: dir + "/i.gif")
-    let (process, _) = try CLI.start([
-      "--to", "webm", dir + "/i.gif", "--loop", "200", "--speed", "0",
-    ])
-    Thread.sleep(forTimeInterval: 1.0)
+    let process = Process()
+    process.executableURL = try CLI.executable()
+    process.arguments = ["--to", "webm", dir + "/i.gif", "--loop", "200", "-o", "-"]
+    process.environment = ProcessInfo.processInfo.environment.merging(
+      ["TMPDIR": temporaries], uniquingKeysWith: { $1 })
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    #expect(CLI.waitForTemporary(in: URL(fileURLWithPath: temporaries)), "no encode started")
     process.interrupt()
+    _ = out.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     #expect(process.terminationStatus == 130)
-    #expect(try files(in: dir) == ["i.gif"])
+    #expect(stderr == "error: interrupted; 0 of 1 files done, no partial output kept\n")
+    #expect(try files(in: dir) == ["i.gif", "tmp"])
+    #expect(try files(in: temporaries) == [])
   }
 }

@@ -39,12 +39,6 @@ final class Frame {
     try check(av_frame_make_writable(pointer), "av_frame_make_writable")
   }
 
-  /// Copies straight RGBA rows (no padding) into plane 0 of an RGBA frame.
-  func fillRGBA(_ rgba: UnsafeRawBufferPointer) {
-    guard let src = rgba.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
-    copyRows(into: 0, from: src, stride: width * 4, rowBytes: width * 4, rows: height)
-  }
-
   /// Copies `rows` rows of `rowBytes` bytes, `stride` apart from `source`, into `plane`, and
   /// zeroes the rest of each row up to the frame's line size.
   ///

@@ -50,11 +50,5 @@ struct PlanarPicture: Sendable {
     !isRGB && (plane == 1 || plane == 2) ? (width + 1) / 2 : width
   }
 
-  /// Whether `other` has the same size and layout (so its buffer can be reused for this one).
-  func hasLayout(of other: PlanarPicture) -> Bool {
-    width == other.width && height == other.height && hasAlpha == other.hasAlpha
-      && isRGB == other.isRGB
-  }
-
   private static func align(_ n: Int) -> Int { (n + 63) & ~63 }
 }
