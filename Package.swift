@@ -49,11 +49,14 @@ let package = Package(
     // runs) -> Schedule (pictures in time, sheet cells in space) -> Encode (video, animated
     // images, sheets, and the thin owners of each C library) -> Containers (MP4/WebM/AVIF
     // rewrites) -> Output (atomic files, the web page); Measure, Requests, Errors, Pipeline and
-    // System serve them, and Transcoder holds the entry points (docs/ARCHITECTURE.md).
+    // System serve them, Transcoder holds the entry points and Web the `--to web` run (its
+    // candidates, their hand-off between two threads, search starts, judging, the size
+    // guard's estimates; docs/ARCHITECTURE.md).
     // TranscodeCore is the stages that need no C library, so the fuzzers build them alone.
     .target(
       name: "TranscodeCore", path: "Sources/Transcode",
-      exclude: ["Encode", "Transcoder", "CPNG", "CLoader", "CWebP", "CAVIF"], sources: coreFolders),
+      exclude: ["Encode", "Web", "Transcoder", "CPNG", "CLoader", "CWebP", "CAVIF"],
+      sources: coreFolders),
     // The library users import: the core plus the encoders and the entry points.
     .target(
       name: "Transcode",

@@ -126,7 +126,7 @@ struct TargetSearch {
   }
 
   /// A full output encoded, measured and not yet committed.
-  private struct Candidate<Summary> {
+  struct Candidate<Summary> {
     var trial: SettingSearch.Trial
     var files: OutputFiles
     var summary: Summary
@@ -333,179 +333,13 @@ struct TargetSearch {
   /// How far below the target a result may land without a warning.
   static let tolerance = 0.5
 
-  /// What a lifted output's worst moment must exceed the ``scoreFloor`` by: the independent
-  /// judge (the PyPI port on pictures ffmpeg decodes) agrees with the meter within about this.
-  static let scoreMargin = 1.0
-  /// Whole encodes ``lift`` may add, and the most candidates one step may skip.
-  static let maxLifts = 4
-  static let maxLiftStep = 16
-
-  /// `found` when its worst moment reaches `goal`; else whole outputs at better settings,
-  /// encoded by `encode`, climbing to the lowest that reaches it (``SettingSearch/climb``: at
-  /// first by the search's slope in points, ``scoreSlope``),
-  /// at most ``maxLifts`` encodes; none when `found` is already at `ceiling` bytes (more quality
-  /// would be larger still). Returns the smallest output that reaches the goal, or the
-  /// best-scoring one when none does; the others' files are discarded.
-  private func lift<Summary>(
-    _ found: Candidate<Summary>, to goal: Double, ceiling: Int?,
-    encode: (Int) throws(TranscodeError) -> Candidate<Summary>, ahead: ((Int) -> Void)?
-  ) throws(TranscodeError) -> Candidate<Summary> {
-    let candidates = search.candidates
-    let at = candidates.firstIndex(of: found.trial.setting) ?? 0
-    guard worst(found) < goal, ceiling.map({ found.trial.bytes < $0 }) ?? true else { return found }
-    var made = [at: found]
-    var slope = max(0.2, scoreSlope)
-    let reached = try SettingSearch.climb(
-      from: at, scoring: worst(found), to: goal, count: candidates.count, slope: &slope,
-      maxTrials: Self.maxLifts, maxStep: Self.maxLiftStep, pairs: pairs,
-      ahead: ahead.map { ahead in { ahead(candidates[$0]) } }
-    ) { (index) throws(TranscodeError) -> Double in
-      let output = try encode(candidates[index])
-      made[index] = output
-      return worst(output)
-    }
-    let chosen = reached ?? made.max { worst($0.value) < worst($1.value) }!.key
-    for (index, output) in made where index != chosen { output.files.discard() }
-    return made[chosen]!
-  }
-
-  /// The search's slope in points of score a step: a scored search's own
-  /// (``SettingSearch/scored(target:)``), a PSNR's at 0.3 dB a point.
-  private var scoreSlope: Double { scoreLed ? search.slope : search.slope / 0.3 }
-
-  /// A whole output's worst moment (infinity when it was not scored).
-  private func worst<Summary>(_ c: Candidate<Summary>) -> Double {
-    c.fidelity.moments?.worst ?? .infinity
-  }
-
-  /// The shown frames a lift's window trial covers: its worst picture ``windowLead`` from the
-  /// end, so that the encoder reaches it as in the whole output, after a run of pictures
-  /// predicted from the ones before.
-  static let windowLength = 10
-  static let windowLead = 2
-  /// Whether ``lift`` goes by window trials: when a window is a third of the GIF or less.
-  var windowLifts: Bool { Self.windowLength * 3 <= schedule.entries.count }
-  /// Window trials one lift may make before its whole encode.
-  static let maxProbes = 6
-
-  /// The entries of one play around the picture that shows `frame` (``windowLength`` of them,
-  /// that picture ``windowLead`` from the end), or nil when no entry shows it.
-  func window(showing frame: Int) -> Range<Int>? {
-    let entries = schedule.entries
-    guard let at = entries.lastIndex(where: { $0.frame <= frame }) else { return nil }
-    let end = min(entries.count, at + Self.windowLead + 1)
-    let start = max(0, end - Self.windowLength)
-    return start..<min(entries.count, start + Self.windowLength)
-  }
-
-  /// ``lift`` for a long GIF, steered by trials of a short window instead of whole encodes:
-  /// the window around the whole output's worst picture is encoded alone at its setting (the
-  /// gap between the two scores calibrates the window), then at better settings until one
-  /// reaches the goal so calibrated (``maxProbes``, stepping by the score gained, then
-  /// bisecting); the whole output is made at that setting and judged. If another moment (or
-  /// the same one, off its calibration) still misses, the next lift starts from there, up to
-  /// ``maxLifts`` rounds. An AVIF of a 193-frame UI demo missed 70 at its sampled
-  /// setting and took five whole lifts (19 of its 31 seconds) to reach it.
-  private func liftByWindow<Summary>(
-    _ found: Candidate<Summary>, to goal: Double, ceiling: Int?,
-    encode: (Int) throws(TranscodeError) -> Candidate<Summary>,
-    probe trial: (Int, Range<Int>) throws(TranscodeError) -> Probe,
-    ahead: ((Int, Range<Int>) -> Void)?, wholeAhead: ((Int) -> Void)?
-  ) throws(TranscodeError) -> Candidate<Summary> {
-    let candidates = search.candidates
-    func index(_ c: Candidate<Summary>) -> Int {
-      candidates.firstIndex(of: c.trial.setting) ?? 0
-    }
-    var low = found
-    var slope = max(0.2, scoreSlope)
-    var probed: [Int: [Int: Probe]] = [:]
-    func probe(_ index: Int, _ window: Range<Int>) throws(TranscodeError) -> Probe {
-      if let known = probed[window.lowerBound]?[index] { return known }
-      let made = try trial(candidates[index], window)
-      probed[window.lowerBound, default: [:]][index] = made
-      return made
-    }
-    for _ in 0..<Self.maxLifts {
-      let at = index(low)
-      guard worst(low) < goal, at < candidates.count - 1,
-        let frame = low.fidelity.moments?.worstFrame, let window = window(showing: frame)
-      else { break }
-      if let ceiling, low.trial.bytes >= ceiling { break }
-      // The window alone at the whole output's setting: how much kinder (or harsher) it is.
-      let baseProbe = try probe(at, window)
-      let base = baseProbe.score
-      let windowGoal = goal + (base - worst(low))
-      let over = try SettingSearch.climb(
-        from: at, scoring: base, to: windowGoal, count: candidates.count, slope: &slope,
-        maxTrials: Self.maxProbes, maxStep: Self.maxLiftStep, pairs: pairs,
-        ahead: ahead.map { ahead in
-          { if probed[window.lowerBound]?[$0] == nil { ahead(candidates[$0], window) } }
-        }
-      ) { (index) throws(TranscodeError) -> Double in try probe(index, window).score }
-      // No window trial reached the goal: nor would the whole.
-      guard let pick = over else { break }
-      // Nor is a whole output made that its window predicts over the ceiling: it would be
-      // dropped for its size.
-      if let ceiling, let picked = probed[window.lowerBound]?[pick],
-        Self.liftedBytes(low.trial.bytes, window: baseProbe.bytes, lifted: picked.bytes)
-          >= ceiling
-      {
-        break
-      }
-      // In pairs, the setting above is made whole too when this one misses: the window's
-      // calibration is off by a step as often as not (a UI demo's AVIF lifted to 70.8 against
-      // a goal of 71 took another round of window trials and a third whole encode to 71.9 one
-      // setting up).
-      let partner = pairs && pick + 1 < candidates.count ? pick + 1 : nil
-      if let partner { wholeAhead?(candidates[partner]) }
-      var made = try encode(candidates[pick])
-      if worst(made) < goal, let partner {
-        let above = try encode(candidates[partner])
-        if worst(above) >= worst(made) {
-          made.files.discard()
-          made = above
-        } else {
-          above.files.discard()
-        }
-      }
-      guard worst(made) > worst(low) else {
-        made.files.discard()
-        break
-      }
-      low.files.discard()
-      low = made
-    }
-    return low
-  }
-
-  /// A lift's window trial: the worst moment's score of its pictures and its bytes.
-  struct Probe {
-    var score: Double
-    var bytes: Int
-  }
-
-  /// The bytes a whole output of `whole` bytes is predicted to have at a setting where its
-  /// lift's window grew from `window` to `lifted` bytes: by that growth to the power
-  /// ``liftGrowthPower``. A window begins with a keyframe, which grows faster with quality than
-  /// the pictures predicted from it, so its growth overstates the whole's; the power keeps the
-  /// prediction under what was measured (a terminal recording's VP9 window grew 2.23 times
-  /// from crf 62 to 45, its whole output 1.85 times; a screen recording's AVIF window 1.52
-  /// times, its whole 1.38; a UI demo's AVIF window 1.19 times, its whole 1.21, the power's
-  /// 1.13), so a lift is skipped only when it would surely be over its ceiling.
-  static func liftedBytes(_ whole: Int, window: Int, lifted: Int) -> Int {
-    guard window > 0, lifted > window else { return whole }
-    let growth = SystemCalls.power(Double(lifted) / Double(window), liftGrowthPower)
-    return Int(min(1e15, Double(whole) * growth))
-  }
-  static let liftGrowthPower = 0.7
-
   /// What the search compares: the worst moment's score, or PSNR.
-  private func figure(_ f: Fidelity) -> Double {
+  func figure(_ f: Fidelity) -> Double {
     scoreLed ? f.moments?.worst ?? -Double.infinity : f.psnr
   }
 
   /// A complete output at `setting` encoded into `claimed` and measured over every play.
-  private func whole<Summary>(
+  func whole<Summary>(
     _ setting: Int, into claimed: OutputFiles,
     encode: (Int, VideoSchedule?, OutputFiles) throws(TranscodeError) -> Summary
   ) throws(TranscodeError) -> Candidate<Summary> {
@@ -528,7 +362,7 @@ struct TargetSearch {
 
   /// `key`'s windows alone encoded at its setting into a hidden file (removed once measured)
   /// and measured against the GIF's frames they show.
-  private func part<Summary>(
+  func part<Summary>(
     _ key: PartKey, encode: (Int, VideoSchedule?, OutputFiles) throws(TranscodeError) -> Summary
   ) throws(TranscodeError) -> Fidelity {
     try cancellation.check()
@@ -544,7 +378,7 @@ struct TargetSearch {
 
   /// `files`' output read back and compared with `segments` of the GIF's frames (SSIM too
   /// when `ssim`: an output's measurement, not a sample's).
-  private func measure(
+  func measure(
     _ files: OutputFiles, segments: [Range<Int>], ssim: Bool = true, moments: Bool? = nil
   ) throws(TranscodeError) -> Fidelity {
     guard let path = files.temporaryPath(of: output) else {
@@ -553,60 +387,6 @@ struct TargetSearch {
     return try Transcoder.measure(
       output: path, plan: measuring, background: background, segments: segments, ssim: ssim,
       moments: moments, size: measuredSize, cancellation: cancellation)
-  }
-}
-
-extension SettingSearch {
-  /// The crf search for `codec`: its whole range from its default, with each codec's usual
-  /// PSNR per crf step (measured on the bench GIFs; trials soon replace it).
-  static func crf(_ codec: VideoRequest.Codec, target: Double) -> SettingSearch {
-    let slope: Double
-    switch codec {
-    case .h264: slope = 0.4
-    case .vp9: slope = 0.25
-    case .av1: slope = 0.2
-    }
-    var search = SettingSearch(
-      range: VideoRequest.crfRange(codec), direction: .higherIsWorse, target: target,
-      start: codec.defaultCRF, slope: slope)
-    search.endsOnPlateau = true
-    return search
-  }
-
-  /// The quality search for `format`. AVIF's quality maps onto 64 quantizers, so only the
-  /// highest quality of each quantizer is a candidate (the others give the same file). Its
-  /// first step assumes 0.45 dB per quantizer: real GIFs showed 0.39-0.57 (a photo, a loader,
-  /// two sprites), and 0.3 sent a sprite's second trial 27 quantizers down to 28 dB; 0.55 for
-  /// `content` told ``ContentKind/screen``, whose PSNR falls faster from a first trial well
-  /// over the target: 0.51 dB a quantizer from quality 50 to the floor on a sprite and 0.67 on
-  /// a screen recording's sample, where two photos fell 0.43 and 0.44 (0.45 sent the sprite's
-  /// second trial 3 quantizers past the floor, and a third trial found the answer that 0.55
-  /// reaches second).
-  static func quality(
-    _ format: AnimationRequest.Format, target: Double, content: ContentKind? = nil
-  ) -> SettingSearch {
-    switch format {
-    case .webp:
-      return SettingSearch(
-        range: AnimationRequest.qualityRange, direction: .higherIsBetter, target: target,
-        start: format.defaultQuality, slope: 0.08)
-    case .avif:
-      var candidates: [Int] = []
-      for quality in AnimationRequest.qualityRange {
-        let quantizer = AnimatedAVIFWriter.quantizer(quality: quality)
-        if quality < AnimationRequest.qualityRange.upperBound,
-          AnimatedAVIFWriter.quantizer(quality: quality + 1) == quantizer
-        {
-          continue
-        }
-        candidates.append(quality)
-      }
-      var search = SettingSearch(
-        candidates: candidates, target: target, start: format.defaultQuality,
-        slope: content == .screen ? 0.55 : 0.45)
-      search.endsOnPlateau = true
-      return search
-    }
   }
 }
 

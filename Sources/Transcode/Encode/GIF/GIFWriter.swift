@@ -134,8 +134,8 @@ struct GIFWriter {
   private mutating func writePending(next: UnsafeRawBufferPointer?) {
     let w = width
     // The changed pixels' bounds, then the bounds of those the next picture makes transparent.
-    var changed = Bounds()
-    var cleared = Bounds()
+    var changed = GIFFrameBounds()
+    var cleared = GIFFrameBounds()
     pending.withUnsafeBufferPointer { p in
       canvas.withUnsafeBufferPointer { c in
         for y in 0..<height {
@@ -161,7 +161,7 @@ struct GIFWriter {
     let disposal = cleared.isEmpty ? 1 : 2
     var rect = changed.union(cleared)
     // Nothing changes and nothing is cleared: one transparent pixel carries the delay.
-    if rect.isEmpty { rect = Bounds(x0: 0, y0: 0, x1: 0, y1: 0) }
+    if rect.isEmpty { rect = GIFFrameBounds(x0: 0, y0: 0, x1: 0, y1: 0) }
     writeFrame(rect, disposal: disposal)
     if disposal == 2 {
       canvas.withUnsafeMutableBufferPointer { c in
@@ -174,12 +174,12 @@ struct GIFWriter {
 
   /// Writes the pending picture's pixels inside `rect` as one frame and draws them on
   /// `canvas` as a browser does (the mapped colours when the frame is not exact).
-  private mutating func writeFrame(_ rect: Bounds, disposal: Int) {
+  private mutating func writeFrame(_ rect: GIFFrameBounds, disposal: Int) {
     let w = width
     let rw = rect.x1 - rect.x0 + 1
     let rh = rect.y1 - rect.y0 + 1
     // The changed pixels' colours, counted.
-    var colours = ColourCounts()
+    var colours = GIFColourCounts()
     var changedCount = 0
     pending.withUnsafeBufferPointer { p in
       canvas.withUnsafeBufferPointer { c in
@@ -243,7 +243,7 @@ struct GIFWriter {
   /// each counted colour's index in it. Over 256 entries: the 255 colours covering the most
   /// pixels and each colour's nearest of them, and the writer is no longer exact.
   private mutating func choosePalette(
-    _ colours: inout ColourCounts, transparent: Bool
+    _ colours: inout GIFColourCounts, transparent: Bool
   ) -> [UInt32] {
     let counted = colours.entries()
     if counted.count + (transparent ? 1 : 0) <= 256 {
@@ -319,92 +319,5 @@ struct GIFWriter {
 
   private static func append16(_ value: Int, to out: inout [UInt8]) {
     out += [UInt8(truncatingIfNeeded: value), UInt8(truncatingIfNeeded: value >> 8)]
-  }
-}
-
-/// An inclusive pixel rectangle grown row by row; empty until the first `add`.
-private struct Bounds {
-  var x0 = Int.max
-  var y0 = Int.max
-  var x1 = -1
-  var y1 = -1
-
-  var isEmpty: Bool { x1 < 0 }
-
-  mutating func add(x: Int, y: Int, lastX: Int) {
-    x0 = min(x0, x)
-    x1 = max(x1, lastX)
-    y0 = min(y0, y)
-    y1 = max(y1, y)
-  }
-
-  func union(_ other: Bounds) -> Bounds {
-    if isEmpty { return other }
-    if other.isEmpty { return self }
-    return Bounds(
-      x0: min(x0, other.x0), y0: min(y0, other.y0), x1: max(x1, other.x1),
-      y1: max(y1, other.y1))
-  }
-}
-
-/// A frame's opaque colours and how many pixels have each: open addressing with linear
-/// probing on a multiplicative hash of the colour word (no Swift Dictionary, whose order would
-/// change between runs; entries are sorted before anything is written). Kept at most half full.
-private struct ColourCounts {
-  /// The colour word per slot, 0 for an empty slot (stored colours are opaque, never 0).
-  private var keys = [UInt32](repeating: 0, count: 1024)
-  private var counts = [Int](repeating: 0, count: 1024)
-  /// The palette index chosen for each slot's colour.
-  private var indexes = [UInt16](repeating: 0, count: 1024)
-  private var shift: UInt32 = 22
-  private var used = 0
-
-  @inline(__always)
-  private func slot(of colour: UInt32) -> Int {
-    let mask = keys.count - 1
-    var s = Int((colour &* 0x9E37_79B1) >> shift)
-    while keys[s] != 0 && keys[s] != colour { s = (s + 1) & mask }
-    return s
-  }
-
-  mutating func add(_ colour: UInt32) {
-    let s = slot(of: colour)
-    if keys[s] == 0 {
-      keys[s] = colour
-      used += 1
-      if used * 2 > keys.count {
-        counts[s] += 1
-        grow()
-        return
-      }
-    }
-    counts[s] += 1
-  }
-
-  /// The colour's index, set by `setIndex`; the colour must have been added.
-  @inline(__always)
-  func index(of colour: UInt32) -> Int { Int(indexes[slot(of: colour)]) }
-
-  mutating func setIndex(_ index: Int, of colour: UInt32) {
-    indexes[slot(of: colour)] = UInt16(index)
-  }
-
-  /// Every colour and its count, in slot order (deterministic: the hash is fixed).
-  func entries() -> [(colour: UInt32, count: Int)] {
-    keys.indices.filter { keys[$0] != 0 }.map { (keys[$0], counts[$0]) }
-  }
-
-  private mutating func grow() {
-    let old = entries()
-    let size = keys.count * 2
-    keys = [UInt32](repeating: 0, count: size)
-    counts = [Int](repeating: 0, count: size)
-    indexes = [UInt16](repeating: 0, count: size)
-    shift -= 1
-    for (colour, count) in old {
-      let s = slot(of: colour)
-      keys[s] = colour
-      counts[s] = count
-    }
   }
 }
