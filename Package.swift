@@ -5,7 +5,7 @@ import PackageDescription
 /// Transcoder) is Transcode.
 let coreFolders = [
   "Read", "Plan", "Schedule", "Containers", "Output", "Measure", "Requests", "Errors",
-  "Pipeline", "System",
+  "Threads", "System",
 ]
 
 let package = Package(
@@ -48,7 +48,7 @@ let package = Package(
     // The library's folders follow the data: Read (GIF scan and decode) -> Plan (timeline,
     // runs) -> Schedule (pictures in time, sheet cells in space) -> Encode (video, animated
     // images, sheets, and the thin owners of each C library) -> Containers (MP4/WebM/AVIF
-    // rewrites) -> Output (atomic files, the web page); Measure, Requests, Errors, Pipeline and
+    // rewrites) -> Output (atomic files, the web page); Measure, Requests, Errors, Threads and
     // System serve them, Transcoder holds the entry points and Web the `--to web` run (its
     // candidates, their hand-off between two threads, search starts, judging, the size
     // guard's estimates; docs/ARCHITECTURE.md).
