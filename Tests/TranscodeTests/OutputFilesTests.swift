@@ -87,37 +87,39 @@ struct OutputFilesTests {
     let own = ProcessInfo.processInfo.processIdentifier
     let tag = SystemCalls.machineTag
     let other = tag == "00000000" ? "00000001" : "00000000"
-    // Backups, live processes' files, other machines' candidates, other names.
+    // Backups, live processes' files, other machines' files, other names.
     let kept = [
-      "a.mp4", ".a.mp4.gif2x-\(dead)-x1.old", ".a.mp4.gif2x-\(own)-x2.tmp",
-      "a.mp4.gif2x-\(dead)-x3.tmp", ".a.mp4.gif2x-web-\(dead)-x4.tmp", ".a.mp4.gif2x-\(dead).tmp",
-      ".p.html.gif2x-web-\(other)-\(dead)-7.mp4", ".p.html.gif2x-web-\(tag)-\(own)-8.mp4",
-      ".gif2x-stdout-\(tag)-\(own)-3.mp4", ".gif2x-stdout-\(other)-\(dead)-4.mp4",
-      "gif2x-stdout-\(tag)-\(dead)-5.mp4",
+      "a.mp4", ".a.mp4.gif2x-\(tag)-\(dead)-x1.old", ".a.mp4.gif2x-\(tag)-\(own)-x2.tmp",
+      "a.mp4.gif2x-\(tag)-\(dead)-x3.tmp", ".a.mp4.gif2x-\(dead)-x4.tmp",
+      ".a.mp4.gif2x-\(tag)-\(dead).tmp", ".a.mp4.gif2x-\(tag)-\(dead)-X7.tmp",
+      ".p.html.gif2x-\(other)-\(dead)-7.mp4", ".p.gif2x-\(tag)-\(own)-8.mp4",
+      ".stdout.gif2x-\(tag)-\(own)-3.mp4", ".stdout.gif2x-\(other)-\(dead)-4.mp4",
+      "stdout.gif2x-\(tag)-\(dead)-5.mp4", ".p.gif2x-\(tag)-\(dead)-9",
     ]
     let removed = [
-      ".a.mp4.gif2x-\(dead)-x5.tmp", ".b c.gif2x-\(dead)-0.tmp",
-      ".p.html.gif2x-web-\(tag)-\(dead)-9.webm", ".gif2x-stdout-\(tag)-\(dead)-6.mp4",
+      ".a.mp4.gif2x-\(tag)-\(dead)-x5.tmp", ".b c.gif2x-\(tag)-\(dead)-0.tmp",
+      ".p.gif2x-\(tag)-\(dead)-9.webm", ".stdout.gif2x-\(tag)-\(dead)-6.mp4",
+      ".a.gif2x-1.mp4.gif2x-\(tag)-\(dead)-z.tmp",
     ]
     for name in kept + removed {
       try Data("x".utf8).write(to: folder.appendingPathComponent(name))
     }
     try FileManager.default.createDirectory(
-      at: folder.appendingPathComponent(".d.gif2x-\(dead)-x6.tmp"),
+      at: folder.appendingPathComponent(".d.gif2x-\(tag)-\(dead)-x6.tmp"),
       withIntermediateDirectories: false)
     _ = try OutputFiles(
       targets: [folder.appendingPathComponent("b.mp4").path], replace: false,
       cancellation: Cancellation())
-    #expect(try Self.names(folder) == (kept + [".d.gif2x-\(dead)-x6.tmp"]).sorted())
+    #expect(try Self.names(folder) == (kept + [".d.gif2x-\(tag)-\(dead)-x6.tmp"]).sorted())
   }
 
   @Test("a streamed output's file: hidden, named for this machine and process, and a leftover")
   func streamedPath() {
     let path = OutputFiles.streamedPath(in: "/tmp", extension: "mp4")
-    let prefix = "/tmp/.gif2x-stdout-\(SystemCalls.machineTag)-\(SystemCalls.processID)-"
+    let prefix = "/tmp/.stdout.gif2x-\(SystemCalls.machineTag)-\(SystemCalls.processID)-"
     #expect(path.hasPrefix(prefix) && path.hasSuffix(".mp4"))
-    #expect(OutputFiles.leftoverProcess(String(path.dropFirst(5))) == SystemCalls.processID)
-    #expect(OutputFiles.streamedPath(in: "/", extension: "webm").hasPrefix("/.gif2x-stdout-"))
+    #expect(TemporaryName.removableOwner(String(path.dropFirst(5))) == SystemCalls.processID)
+    #expect(OutputFiles.streamedPath(in: "/", extension: "webm").hasPrefix("/.stdout.gif2x-"))
   }
 
   @Test("a live run's temporary is locked: another process's sweep leaves it")

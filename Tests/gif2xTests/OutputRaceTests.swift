@@ -68,11 +68,12 @@ final class OutputRaceTests: FolderSuite {
   func leftoversOfAKilledWebRun() throws {
     let input = try write(TinyGIF.scrollingGradient(size: 96, frames: 12), "a.gif")
     let (process, _) = try CLI.start(["--to", "web", input, "--quiet"])
-    #expect(waitForFile(containing: ".gif2x-web-"), "no candidate ever appeared")
+    // A candidate is named for the page: `.a.html.gif2x-MACHINE-PID-RANDOM.EXT`.
+    #expect(waitForFile(containing: ".a.html.gif2x-"), "no candidate ever appeared")
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
     let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-    #expect(left.contains { $0.contains(".gif2x-web-") }, "\(left)")
+    #expect(left.contains { $0.contains(".a.html.gif2x-") }, "\(left)")
     let run = try CLI.run(["--to", "webp", input, "-o", folder.path + "/b.webp", "--quiet"])
     #expect(run.status == 0, "\(run.stderr)")
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
@@ -91,9 +92,9 @@ final class OutputRaceTests: FolderSuite {
     ended.waitUntilExit()
     let dead = ended.processIdentifier
     let tag = SystemCalls.machineTag
-    let left = ".gif2x-stdout-\(tag)-\(dead)-1.mp4"
+    let left = ".stdout.gif2x-\(tag)-\(dead)-1.mp4"
     // Not a streamed file of this machine's: another name, another machine.
-    let kept = ["gif2x-stdout-\(tag)-\(dead)-2.mp4", ".gif2x-stdout-0-\(dead)-3.mp4"]
+    let kept = ["stdout.gif2x-\(tag)-\(dead)-2.mp4", ".stdout.gif2x-0-\(dead)-3.mp4"]
     for name in [left] + kept {
       try Data("x".utf8).write(to: temporary.appendingPathComponent(name))
     }

@@ -271,19 +271,18 @@ package final class OutputFiles {
     locks.removeAll()
   }
 
-  /// Removes from `folder` the temporaries of gif2x runs that died without removing them
-  /// (SIGKILL, a crash, power loss): files named `.NAME.gif2x-PID-RANDOM.tmp`, regular, whose
-  /// lock this process can take (a live writer holds it until its rename) and whose process
-  /// `PID` no longer runs here (a writer between creating its file and locking it is alive);
-  /// and `--to web`'s candidates, `.NAME.gif2x-web-MACHINE-PID-RANDOM.EXT`, and the files
-  /// `-o -` streams from, `.gif2x-stdout-MACHINE-PID-RANDOM.EXT`, made on this machine since it
-  /// booted (``SystemCalls/machineTag``) by a process that no longer runs.
-  /// Nothing else is touched: not the `.old` backups a crash in the middle of a commit leaves
-  /// (they may be the only copy of a file), not another machine's candidates in a shared
-  /// folder, not subfolders, not other names.
+  /// Removes from `folder` the files of gif2x runs that died without removing them (SIGKILL, a
+  /// crash, power loss): regular files whose names are ``TemporaryName``'s, made on this
+  /// machine since it booted by a process that no longer runs here, whose lock this process can
+  /// take (a live writer holds it until its rename; a writer between creating its file and
+  /// locking it is alive). Nothing else is touched: not the backups a crash in the middle of a
+  /// commit leaves (they may be the only copy of a file), not another machine's files in a
+  /// shared folder, not subfolders, not other names.
   package static func removeLeftovers(in folder: String) {
     for name in SystemCalls.folderEntries(folder) {
-      guard let pid = leftoverProcess(name), pid != SystemCalls.processID else { continue }
+      guard let pid = TemporaryName.removableOwner(name), pid != SystemCalls.processID else {
+        continue
+      }
       let path = folder == "/" ? "/\(name)" : "\(folder)/\(name)"
       guard let before = SystemCalls.linkStatus(path), before.kind == .regular else { continue }
       let fd = SystemCalls.openForLocking(path)
@@ -297,38 +296,12 @@ package final class OutputFiles {
     }
   }
 
-  /// The PID in a temporary's name `.NAME.gif2x-PID-RANDOM.tmp`, or in a web candidate's
-  /// `.NAME.gif2x-web-MACHINE-PID-RANDOM.EXT` or a streamed output's
-  /// `.gif2x-stdout-MACHINE-PID-RANDOM.EXT` made on this machine; nil for any other name.
-  static func leftoverProcess(_ name: String) -> Int32? {
-    guard name.hasPrefix(".") else { return nil }
-    let streamed = name.hasPrefix(stdoutPrefix) ? name.ranges(of: stdoutPrefix).first : nil
-    if !name.hasSuffix(".tmp"), let mark = streamed ?? name.ranges(of: ".gif2x-web-").last {
-      let rest = name[mark.upperBound...]
-      let parts = (rest.lastIndex(of: ".").map { rest[..<$0] } ?? rest).split(separator: "-")
-      guard parts.count == 3, parts[0] == SystemCalls.machineTag, let pid = Int32(parts[1]),
-        pid > 0, UInt32(parts[2]) != nil
-      else { return nil }
-      return pid
-    }
-    guard name.hasSuffix(".tmp"), let mark = name.ranges(of: ".gif2x-").last else { return nil }
-    let parts = name[mark.upperBound...].dropLast(4).split(separator: "-")
-    guard parts.count == 2, let pid = Int32(parts[0]), pid > 0,
-      parts[1].allSatisfy({ $0.isLetter || $0.isNumber })
-    else { return nil }
-    return pid
-  }
-
-  /// How the name of a file that `-o -` streams from begins (``streamedPath(in:extension:)``).
-  static let stdoutPrefix = ".gif2x-stdout-"
-
   /// A fresh path in `folder` for an output to be streamed (`-o -`: an MP4 needs a seekable
-  /// file) and removed: `.gif2x-stdout-MACHINE-PID-RANDOM.EXT`, which a later run writing into
-  /// that folder removes if this process dies before it does (``removeLeftovers(in:)``).
+  /// file) and removed: ``TemporaryName`` `.stdout.gif2x-MACHINE-PID-RANDOM.EXT`, which a later
+  /// run writing into that folder removes if this process dies before it does
+  /// (``removeLeftovers(in:)``).
   package static func streamedPath(in folder: String, extension ext: String) -> String {
-    let (tag, pid) = (SystemCalls.machineTag, SystemCalls.processID)
-    let name = "\(stdoutPrefix)\(tag)-\(pid)-\(UInt32.random(in: 0...UInt32.max)).\(ext)"
-    return folder == "/" ? "/\(name)" : "\(folder)/\(name)"
+    TemporaryName.path(for: "stdout", kind: ext, in: folder)
   }
 
   /// The temporary file `target` is written to before `commit()` (it exists once written).
@@ -354,11 +327,10 @@ package final class OutputFiles {
     return folder.isEmpty ? "/" : folder
   }
 
-  /// `.NAME.gif2x-PID-RANDOM.tmp` beside NAME (hidden, and never the name of a real output).
+  /// ``TemporaryName`` `.NAME.gif2x-MACHINE-PID-RANDOM.tmp` beside NAME (`kind` `old`: a
+  /// backup's).
   private static func temporaryName(for target: String, suffix kind: String = "tmp") -> String {
-    let folder = folder(of: target)
     let name = target.split(separator: "/").last.map(String.init) ?? target
-    let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
-    return "\(folder)/.\(name).gif2x-\(SystemCalls.processID)-\(suffix).\(kind)"
+    return TemporaryName.path(for: name, kind: kind, in: folder(of: target))
   }
 }

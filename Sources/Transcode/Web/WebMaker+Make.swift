@@ -88,7 +88,7 @@ extension WebMaker {
   ) throws(TranscodeError) -> WebRendition {
     // The bound, replaced by the one `awaiting` tells when it is asked.
     let told = Cell(bound)
-    let staging = stagingStem + "." + kind.fileExtension
+    let staging = stagingPath(kind)
     stems[kind] = staging
     // Tracked before it exists, so that a cancel at any point removes it.
     cancellation.register(staging)

@@ -244,14 +244,13 @@ struct WebMaker: Sendable {
       canvasWidth: plan.index.canvasWidth, canvasHeight: plan.index.canvasHeight)
   }
 
-  /// Where a candidate of `kind` is made: a hidden file beside the page,
-  /// `.NAME.gif2x-web-MACHINE-PID-RANDOM` (``OutputFiles/removeLeftovers(in:)`` removes it once
+  /// Where a candidate of `kind` is made: a hidden file beside the page, ``TemporaryName``
+  /// `.NAME.gif2x-MACHINE-PID-RANDOM.EXT` (``OutputFiles/removeLeftovers(in:)`` removes it once
   /// that process is gone from this machine).
-  var stagingStem: String {
-    let folder = WebPage.folder(of: request.output)
-    let name = WebPage.baseName(request.output)
-    let (tag, pid) = (SystemCalls.machineTag, SystemCalls.processID)
-    return "\(folder)/.\(name).gif2x-web-\(tag)-\(pid)-\(UInt32.random(in: 0...UInt32.max))"
+  func stagingPath(_ kind: WebRendition.Kind) -> String {
+    TemporaryName.path(
+      for: WebPage.baseName(request.output), kind: kind.fileExtension,
+      in: WebPage.folder(of: request.output))
   }
 
   var stems: [WebRendition.Kind: String] = [:]
