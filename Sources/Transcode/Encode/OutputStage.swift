@@ -42,18 +42,6 @@ protocol OutputSetup {
 }
 
 extension OutputSetup {
-  /// `plan`'s schedule for `input`, or the error when it shows no frame (only SwiftyGif's
-  /// integrity timeline gets there: it truncates a GIF shorter than a tick).
-  static func shownSchedule(
-    _ plan: GIFPlan, plays: Int, cfr: Bool = false, input: String
-  ) throws(TranscodeError) -> VideoSchedule {
-    let schedule = VideoSchedule(plan: plan.timeline, plays: plays, cfr: cfr)
-    if schedule.entries.isEmpty {
-      throw .cannotConvert(path: input, .noFrameShown(timeline: plan.timeline.kind.name))
-    }
-    return schedule
-  }
-
   /// Throws `problem(width, height, limit)` for `input` when a side is over the encoder's
   /// `limit`: before any work, with the way out the message gives.
   static func requireSides(

@@ -34,6 +34,18 @@ package struct VideoSchedule: Equatable, Sendable {
   /// How many plays the file holds.
   package var plays: Int
 
+  /// `plan`'s schedule for `input`, or the error when it shows no frame (only SwiftyGif's
+  /// integrity timeline gets there: it truncates a GIF shorter than a tick).
+  package static func shown(
+    _ plan: GIFPlan, plays: Int, cfr: Bool = false, input: String
+  ) throws(TranscodeError) -> VideoSchedule {
+    let schedule = VideoSchedule(plan: plan.timeline, plays: plays, cfr: cfr)
+    if schedule.entries.isEmpty {
+      throw .cannotConvert(path: input, .noFrameShown(timeline: plan.timeline.kind.name))
+    }
+    return schedule
+  }
+
   /// The schedule of `plan`'s runs (the time base is one of its ticks), `plays` times over;
   /// with `cfr`, one picture per tick of a constant-rate plan.
   package init(plan: TimelinePlan, plays: Int, cfr: Bool = false) {

@@ -31,7 +31,7 @@ struct AnimationSetup {
     self.cancellation = cancellation
     warnings = plan.timeline.warnings
     let index = plan.index
-    schedule = try Self.shownSchedule(plan, plays: 1, input: request.input)
+    schedule = try VideoSchedule.shown(plan, plays: 1, input: request.input)
     try request.requireSize(plan: plan)
     (width, height) = request.resize.size(
       canvasWidth: index.canvasWidth, canvasHeight: index.canvasHeight)

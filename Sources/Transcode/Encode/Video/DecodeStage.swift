@@ -101,7 +101,7 @@ struct DecodeStage: Sendable {
         throw .internalError("\(path): converting frame \(frame) failed: \(error)")
       }
       converted += 1
-      if !queue.push(.picture(picture, entries[next], play: play)) { throw .interrupted }
+      if !queue.push(.picture(picture, entry: next, play: play)) { throw .interrupted }
       next += 1
       return true
     }

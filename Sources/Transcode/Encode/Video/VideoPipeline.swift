@@ -14,7 +14,9 @@ import TranscodeCore
 struct VideoPipeline {
   /// What crosses from the decode stage to the encode stage.
   enum Item: Sendable {
-    case picture(PlanarPicture, VideoSchedule.Entry, play: Int)
+    /// A picture for the schedule's entry at `entry` (its index: the times stay with the
+    /// encode stage, which has the schedule), in play `play`.
+    case picture(PlanarPicture, entry: Int, play: Int)
     case poster(RGBAImage)
     case finished(damage: [GIFDamage], converted: Int, flattened: Bool)
     case failed(TranscodeError)
@@ -55,8 +57,9 @@ struct VideoPipeline {
     let total = schedule.videoFrames
     while let item = queue.pop() {
       switch item {
-      case .picture(let picture, let entry, let play):
+      case .picture(let picture, let index, let play):
         try decode.cancellation.check()
+        let entry = schedule.entries[index]
         do throws(FFmpegError) {
           try writer.setPicture(picture)
           let base = Int64(play) * schedule.playLength + entry.start

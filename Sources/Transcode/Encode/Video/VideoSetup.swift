@@ -27,7 +27,8 @@ struct VideoSetup {
     case .plays(let n): plays = n
     case .gif: plays = index.plays == 0 ? 1 : index.plays
     }
-    schedule = try Self.shownSchedule(plan, plays: plays, cfr: request.cfr, input: request.input)
+    schedule = try VideoSchedule.shown(
+      plan, plays: plays, cfr: request.cfr, input: request.input)
     let sides = request.resize.sides(
       canvasWidth: index.canvasWidth, canvasHeight: index.canvasHeight)
     geometry = VideoGeometry(
