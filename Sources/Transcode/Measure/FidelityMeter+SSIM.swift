@@ -19,6 +19,9 @@ extension FidelityMeter {
 
   /// The SSIM of the 8x8 windows of window rows `rows` (window row w covers block rows w and
   /// w + 1), into `windows` (row by row, `width / 4 - 1` a row).
+  ///
+  /// Long (about 75 lines) because it is one pass: the 4x4 block sums of two rows are made and
+  /// consumed in the same loop, which keeps them in a pair of row buffers.
   static func ssimWindows(
     _ a: [UInt8], _ b: [UInt8], width: Int, rows: Range<Int>, into windows: inout [Float]
   ) {

@@ -178,6 +178,10 @@ extension SSIMULACRA2 {
     /// The SSIM and edge-difference sums of map rows `rows` (all three channels) into the row
     /// sums: each XYB row converted and blurred horizontally once, as the vertical blur first
     /// needs it.
+    ///
+    /// Long (about 125 lines) because it is one pass: the conversion, both blurs and the sums
+    /// share each row's buffers, and the innermost loops stay in one function the optimiser
+    /// sees whole.
     private func mapRows(_ scale: Scale, bytes: [UnsafePointer<UInt8>], rows: Range<Int>) {
       let w = scale.width
       let h = scale.height

@@ -19,7 +19,6 @@ package enum WebPage {
     -> String
   {
     let size = "width=\"\(s.width)\" height=\"\(s.height)\""
-    let kept = s.kept.sorted { $0.bytes < $1.bytes }
     let gif = attribute(relative(s.gif, to: folder))
     let still = s.poster.map { attribute(relative($0, to: folder)) }
     let pausable = s.plays == 0 || s.durationMilliseconds * s.plays > pauseAfterMilliseconds
@@ -30,103 +29,126 @@ package enum WebPage {
     }
     switch s.answer {
     case .video:
-      var attributes = "autoplay muted playsinline"
-      if s.plays == 0 { attributes += " loop" }
-      attributes += " \(size)"
-      // H.264 pads an odd side with one row or column (4:2:0 has no odd sizes): shown in a box
-      // of the GIF's size, a browser would scale the whole picture by that pixel (a UI demo's
-      // MP4's worst moment scored 19.6 so, every edge resampled, and 71.6 at 1:1); `cover` from
-      // the top left shows it at 1:1 with the padding clipped, and still scales in a responsive
-      // layout.
-      var style: [String] = []
-      if s.width % 2 == 1 || s.height % 2 == 1 {
-        style.append("object-fit: cover; object-position: 0 0")
-      }
-      if !s.sizes.isEmpty { style.append(responsive) }
-      if !style.isEmpty { attributes += " style=\"\(style.joined(separator: "; "))\"" }
-      if s.plays > 1 {
-        attributes +=
-          " data-plays=\"\(s.plays)\" onended=\"if (--this.dataset.plays > 0) this.play()\""
-      }
-      if let still { attributes += " poster=\"\(still)\"" }
-      if let alt = s.alt { attributes += " aria-label=\"\(quoted(alt))\"" }
-      lines.append("<video \(attributes)>")
-      // Narrower sizes first, each for viewports up to its width (a browser takes the first
-      // source whose media matches and whose type it plays), then the GIF's own size.
-      let groups =
-        s.sizes.map { (media: " media=\"(max-width: \($0.width)px)\"", kept: $0.kept) }
-        + [(media: "", kept: s.kept)]
-      for group in groups {
-        for r in group.kept.sorted(by: { $0.bytes < $1.bytes }) where r.kind.isVideo {
-          lines.append(
-            "  <source\(group.media) src=\"\(attribute(relative(r.path, to: folder)))\""
-              + " type='\(r.mimeType)'>")
-        }
-      }
-      lines.append("</video>")
-      if pausable {
-        lines.append(
-          "<button type=\"button\" aria-pressed=\"false\" onclick=\"var v ="
-            + " this.previousElementSibling; if (v.paused) v.play(); else v.pause();"
-            + " this.setAttribute('aria-pressed', v.paused)\">Pause animation</button>")
-      }
-      // Run as the parser reaches it, before the video has data to start with; the button, when
-      // there is one, shows the video paused.
-      lines.append(
-        "<script>((s) => { const b = s.previousElementSibling,"
-          + " v = b.tagName == \"VIDEO\" ? b : b.previousElementSibling;"
-          + " if (matchMedia(\"\(reducedMotion)\").matches) { v.autoplay = false; v.pause();"
-          + " if (b != v) b.setAttribute(\"aria-pressed\", \"true\"); } })(document.currentScript);"
-          + "</script>")
+      lines += videoElement(s, relativeTo: folder, size: size, still: still, pausable: pausable)
     case .picture, .gif:
-      lines.append("<picture>")
-      if let still {
-        lines.append(
-          "  <source media=\"\(reducedMotion)\" srcset=\"\(still)\" type=\"image/webp\">")
-      }
-      // With narrower sizes, each kind's files by width, which the browser picks from for the
-      // width the element is laid out at (the viewport's, up to the GIF's own).
-      let sizes =
-        s.sizes.isEmpty ? "" : " sizes=\"(max-width: \(s.width)px) 100vw, \(s.width)px\""
-      // A browser takes the first source whose type it shows before it weighs widths: a kind
-      // that lacks a width a later source has is limited to viewports wider than that width,
-      // where its own files are the ones to choose from.
-      let images = kept.filter { !$0.kind.isVideo }
-      func widths(_ kind: WebRendition.Kind) -> Set<Int> {
-        Set(s.sizes.filter { size in size.kept.contains { $0.kind == kind } }.map(\.width))
-      }
-      for (i, r) in images.enumerated() {
-        let narrower = s.sizes.compactMap { size in
-          size.kept.first { $0.kind == r.kind }.map {
-            "\(attribute(relative($0.path, to: folder))) \(size.width)w"
-          }
-        }
-        let own = attribute(relative(r.path, to: folder))
-        let srcset =
-          s.sizes.isEmpty ? own : (narrower + ["\(own) \(s.width)w"]).joined(separator: ", ")
-        let later = images.dropFirst(i + 1).reduce(into: Set<Int>()) {
-          $0.formUnion(widths($1.kind))
-        }
-        let media =
-          later.subtracting(widths(r.kind)).max().map { " media=\"(min-width: \($0 + 1)px)\"" }
-          ?? ""
-        lines.append("  <source\(media) srcset=\"\(srcset)\"\(sizes) type=\"\(r.mimeType)\">")
-      }
-      let alt = s.alt.map { " alt=\"\(quoted($0))\"" } ?? ""
-      let style = s.sizes.isEmpty ? "" : " style=\"\(responsive)\""
-      lines.append("  <img src=\"\(gif)\" \(size)\(style)\(alt)>")
-      lines.append("</picture>")
-      // The still's source answers every viewer while the button is pressed.
-      if pausable && still != nil {
-        lines.append(
-          "<button type=\"button\" aria-pressed=\"false\" onclick=\"var p ="
-            + " this.getAttribute('aria-pressed') != 'true';"
-            + " this.previousElementSibling.querySelector('source').media ="
-            + " p ? 'all' : '\(reducedMotion)'; this.setAttribute('aria-pressed', p)\">"
-            + "Pause animation</button>")
-      }
+      lines += pictureElement(
+        s, relativeTo: folder, size: size, still: still, gif: gif, pausable: pausable)
     }
     return lines.map { indent + $0 }.joined(separator: "\n")
+  }
+
+  /// ``element(_:relativeTo:indent:)``'s `<video>`, its pause button and the script that
+  /// honours reduced motion.
+  private static func videoElement(
+    _ s: WebSummary, relativeTo folder: String, size: String, still: String?, pausable: Bool
+  ) -> [String] {
+    var lines: [String] = []
+    var attributes = "autoplay muted playsinline"
+    if s.plays == 0 { attributes += " loop" }
+    attributes += " \(size)"
+    // H.264 pads an odd side with one row or column (4:2:0 has no odd sizes): shown in a box
+    // of the GIF's size, a browser would scale the whole picture by that pixel (a UI demo's
+    // MP4's worst moment scored 19.6 so, every edge resampled, and 71.6 at 1:1); `cover` from
+    // the top left shows it at 1:1 with the padding clipped, and still scales in a responsive
+    // layout.
+    var style: [String] = []
+    if s.width % 2 == 1 || s.height % 2 == 1 {
+      style.append("object-fit: cover; object-position: 0 0")
+    }
+    if !s.sizes.isEmpty { style.append(responsive) }
+    if !style.isEmpty { attributes += " style=\"\(style.joined(separator: "; "))\"" }
+    if s.plays > 1 {
+      attributes +=
+        " data-plays=\"\(s.plays)\" onended=\"if (--this.dataset.plays > 0) this.play()\""
+    }
+    if let still { attributes += " poster=\"\(still)\"" }
+    if let alt = s.alt { attributes += " aria-label=\"\(quoted(alt))\"" }
+    lines.append("<video \(attributes)>")
+    // Narrower sizes first, each for viewports up to its width (a browser takes the first
+    // source whose media matches and whose type it plays), then the GIF's own size.
+    let groups =
+      s.sizes.map { (media: " media=\"(max-width: \($0.width)px)\"", kept: $0.kept) }
+      + [(media: "", kept: s.kept)]
+    for group in groups {
+      for r in group.kept.sorted(by: { $0.bytes < $1.bytes }) where r.kind.isVideo {
+        lines.append(
+          "  <source\(group.media) src=\"\(attribute(relative(r.path, to: folder)))\""
+            + " type='\(r.mimeType)'>")
+      }
+    }
+    lines.append("</video>")
+    if pausable {
+      lines.append(
+        "<button type=\"button\" aria-pressed=\"false\" onclick=\"var v ="
+          + " this.previousElementSibling; if (v.paused) v.play(); else v.pause();"
+          + " this.setAttribute('aria-pressed', v.paused)\">Pause animation</button>")
+    }
+    // Run as the parser reaches it, before the video has data to start with; the button, when
+    // there is one, shows the video paused.
+    lines.append(
+      "<script>((s) => { const b = s.previousElementSibling,"
+        + " v = b.tagName == \"VIDEO\" ? b : b.previousElementSibling;"
+        + " if (matchMedia(\"\(reducedMotion)\").matches) { v.autoplay = false; v.pause();"
+        + " if (b != v) b.setAttribute(\"aria-pressed\", \"true\"); } })(document.currentScript);"
+        + "</script>")
+    return lines
+  }
+
+  /// ``element(_:relativeTo:indent:)``'s `<picture>`: the still for reduced motion, each kind
+  /// of animated image by width, the GIF's `<img>`, and its pause button.
+  private static func pictureElement(
+    _ s: WebSummary, relativeTo folder: String, size: String, still: String?, gif: String,
+    pausable: Bool
+  ) -> [String] {
+    var lines: [String] = []
+    let kept = s.kept.sorted { $0.bytes < $1.bytes }
+    lines.append("<picture>")
+    if let still {
+      lines.append(
+        "  <source media=\"\(reducedMotion)\" srcset=\"\(still)\" type=\"image/webp\">")
+    }
+    // With narrower sizes, each kind's files by width, which the browser picks from for the
+    // width the element is laid out at (the viewport's, up to the GIF's own).
+    let sizes =
+      s.sizes.isEmpty ? "" : " sizes=\"(max-width: \(s.width)px) 100vw, \(s.width)px\""
+    // A browser takes the first source whose type it shows before it weighs widths: a kind
+    // that lacks a width a later source has is limited to viewports wider than that width,
+    // where its own files are the ones to choose from.
+    let images = kept.filter { !$0.kind.isVideo }
+    func widths(_ kind: WebRendition.Kind) -> Set<Int> {
+      Set(s.sizes.filter { size in size.kept.contains { $0.kind == kind } }.map(\.width))
+    }
+    for (i, r) in images.enumerated() {
+      let narrower = s.sizes.compactMap { size in
+        size.kept.first { $0.kind == r.kind }.map {
+          "\(attribute(relative($0.path, to: folder))) \(size.width)w"
+        }
+      }
+      let own = attribute(relative(r.path, to: folder))
+      let srcset =
+        s.sizes.isEmpty ? own : (narrower + ["\(own) \(s.width)w"]).joined(separator: ", ")
+      let later = images.dropFirst(i + 1).reduce(into: Set<Int>()) {
+        $0.formUnion(widths($1.kind))
+      }
+      let media =
+        later.subtracting(widths(r.kind)).max().map { " media=\"(min-width: \($0 + 1)px)\"" }
+        ?? ""
+      lines.append("  <source\(media) srcset=\"\(srcset)\"\(sizes) type=\"\(r.mimeType)\">")
+    }
+    let alt = s.alt.map { " alt=\"\(quoted($0))\"" } ?? ""
+    let style = s.sizes.isEmpty ? "" : " style=\"\(responsive)\""
+    lines.append("  <img src=\"\(gif)\" \(size)\(style)\(alt)>")
+    lines.append("</picture>")
+    // The still's source answers every viewer while the button is pressed.
+    if pausable && still != nil {
+      lines.append(
+        "<button type=\"button\" aria-pressed=\"false\" onclick=\"var p ="
+          + " this.getAttribute('aria-pressed') != 'true';"
+          + " this.previousElementSibling.querySelector('source').media ="
+          + " p ? 'all' : '\(reducedMotion)'; this.setAttribute('aria-pressed', p)\">"
+          + "Pause animation</button>")
+    }
+    return lines
   }
 
   /// Motion longer than this gets a pause (WCAG 2.2.2: moving content that starts by itself

@@ -119,6 +119,8 @@ package struct LZWDecoder: ~Copyable {
   /// is bounded by the checks it makes itself (pos < limit, input within its count, bitCount <=
   /// 64, code <= next <= 4096, width <= 12, length <= 4096), so none can overflow; without
   /// -Ounchecked Swift's overflow traps cost a loop like this half as many instructions again.
+  /// Long (about 75 lines) because it is that one loop: its state (bit buffer, code width,
+  /// table and output positions) stays in locals, where a call per code would spill them.
   private static func run(
     minCodeSize: Int, input: UnsafePointer<UInt8>, inputCount: Int,
     base: UnsafeMutableRawPointer, limit: Int

@@ -93,50 +93,49 @@ extension WebMaker {
     // Tracked before it exists, so that a cancel at any point removes it.
     cancellation.register(staging)
     candidateFiles.append(staging)
-    let setting: Int
-    let notes: [ConversionWarning]
-    var measured: Fidelity?
-    // Videos share their sample's windows (one schedule), and so do the animated images.
-    let family = kind.isVideo
-    let ratio = sampleRatios[family]
-    let (report, done, total) = (progress, position.done, position.total)
-    let tell = { (encode: Int) -> Void in
-      report?(WebProgress(done: done, total: total, making: kind, encodes: encode))
-    }
-    /// The candidate converted with the web request's limits, on the GIF planned once.
-    func converted<R: OutputRequest>(
-      _ candidate: R
-    ) throws(TranscodeError) -> Converted<(Int, [ConversionWarning], Fidelity?)> {
-      var r = candidate
-      r.maxPixels = request.maxPixels
-      r.delays = request.delays
-      r.trim = request.trim
-      r.targetPSNR = request.minimumPSNR.map { $0 + WebRequest.targetMargin }
-      r.targetScore = request.minimumScore
-      var late: (() throws(TranscodeError) -> TargetSearch.Late)? = nil
-      if let awaiting {
-        late = { () throws(TranscodeError) -> TargetSearch.Late in
-          let (bound, ratio) = try awaiting()
-          told.value = bound
-          return TargetSearch.Late(ceiling: bound.bytes, sampleRatio: ratio)
-        }
-      }
-      switch try Transcoder.attempt(
-        r, read: plan, cancellation: cancellation, progress: nil, ceiling: bound?.bytes,
-        sampleRatio: ratio, floor: request.minimumPSNR, start: start,
-        smallestSaving: WebRequest.smallestSaving, onEncode: tell, late: late,
-        lateReady: awaitingReady, holding: request.memoryUse(plan: plan))
-      {
-      case .made(let s, let measured):
-        return .made((s.setting, s.warnings, s.fidelity), sampleRatio: measured)
-      case .hopeless(let trial, let predicted): return .hopeless(trial, predictedBytes: predicted)
-      }
-    }
     if content == nil && (kind == .webmAV1 || kind == .avif) {
       content = try ContentProbe.kind(
         plan.source, shown: Array(plan.index.frames.indices), cancellation: cancellation)
     }
+    let search = CandidateSearch(
+      kind: kind, bound: bound, start: start, awaiting: awaiting, awaitingReady: awaitingReady,
+      told: told)
     let made: Converted<(Int, [ConversionWarning], Fidelity?)>
+    switch candidateJob(kind, staging: staging) {
+    case .video(let r): made = try converted(r, search)
+    case .animation(let r): made = try converted(r, search)
+    }
+    let (setting, notes, measured): (Int, [ConversionWarning], Fidelity?)
+    switch made {
+    case .made(let result, let measuredRatio):
+      (setting, notes, measured) = result
+      // Videos share their sample's windows (one schedule), and so do the animated images.
+      if let measuredRatio { sampleRatios[kind.isVideo] = measuredRatio }
+    case .hopeless(let trial, let predicted):
+      return hopeless(kind, trial: trial, predictedBytes: predicted, bound: told.value)
+    }
+    // The GIF's own notes (damage, timeline) once; a missed target is judged, not warned.
+    warnings += notes.filter { note in
+      if case .targetMissed = note { return false }
+      return !warnings.contains(note)
+    }
+    return try rendition(kind, staging: staging, setting: setting, measured: measured)
+  }
+
+  /// How a candidate's search runs: its kind, bound and start, and the bound another thread is
+  /// still finding (`awaiting`, told into `told` when asked).
+  private struct CandidateSearch {
+    var kind: WebRendition.Kind
+    var bound: Bound?
+    var start: Double?
+    var awaiting: (() throws(TranscodeError) -> (Bound, Double?))?
+    var awaitingReady: (() -> Bool)?
+    var told: Cell<Bound?>
+  }
+
+  /// The request that makes a candidate of `kind` at `staging`, with what this maker knows of
+  /// the content and, at a narrower size, its width.
+  private func candidateJob(_ kind: WebRendition.Kind, staging: String) -> Job {
     switch Self.job(kind, input: request.input, output: staging) {
     case .video(var r):
       r.content = content
@@ -147,28 +146,57 @@ extension WebMaker {
         r.scaleFilter = .lanczos
         r.conversion.measuredAtOwnSize = true
       }
-      made = try converted(r)
+      return .video(r)
     case .animation(var r):
       r.content = content
       if let width {
         r.resize = Resize(width: width)
         r.conversion.measuredAtOwnSize = true
       }
-      made = try converted(r)
+      return .animation(r)
     }
-    switch made {
-    case .made(let result, let measuredRatio):
-      (setting, notes, measured) = result
-      if let measuredRatio { sampleRatios[family] = measuredRatio }
-    case .hopeless(let trial, let predicted):
-      return hopeless(kind, trial: trial, predictedBytes: predicted, bound: told.value)
+  }
+
+  /// The candidate converted with the web request's limits, on the GIF planned once.
+  private func converted<R: OutputRequest>(
+    _ candidate: R, _ search: CandidateSearch
+  ) throws(TranscodeError) -> Converted<(Int, [ConversionWarning], Fidelity?)> {
+    var r = candidate
+    r.maxPixels = request.maxPixels
+    r.delays = request.delays
+    r.trim = request.trim
+    r.targetPSNR = request.minimumPSNR.map { $0 + WebRequest.targetMargin }
+    r.targetScore = request.minimumScore
+    var late: (() throws(TranscodeError) -> TargetSearch.Late)? = nil
+    if let awaiting = search.awaiting {
+      let told = search.told
+      late = { () throws(TranscodeError) -> TargetSearch.Late in
+        let (bound, ratio) = try awaiting()
+        told.value = bound
+        return TargetSearch.Late(ceiling: bound.bytes, sampleRatio: ratio)
+      }
     }
-    // The GIF's own notes (damage, timeline) once; a missed target is judged, not warned.
-    warnings += notes.filter { note in
-      if case .targetMissed = note { return false }
-      return !warnings.contains(note)
+    let (report, done, total, kind) = (progress, position.done, position.total, search.kind)
+    let tell = { (encode: Int) -> Void in
+      report?(WebProgress(done: done, total: total, making: kind, encodes: encode))
     }
-    // The search measured the file it kept; SSIM is added for the index when it skipped it.
+    switch try Transcoder.attempt(
+      r, read: plan, cancellation: cancellation, progress: nil, ceiling: search.bound?.bytes,
+      sampleRatio: sampleRatios[kind.isVideo], floor: request.minimumPSNR, start: search.start,
+      smallestSaving: WebRequest.smallestSaving, onEncode: tell, late: late,
+      lateReady: search.awaitingReady, holding: request.memoryUse(plan: plan))
+    {
+    case .made(let s, let measured):
+      return .made((s.setting, s.warnings, s.fidelity), sampleRatio: measured)
+    case .hopeless(let trial, let predicted): return .hopeless(trial, predictedBytes: predicted)
+    }
+  }
+
+  /// The candidate made at `staging`, measured (the search's measurement, with SSIM added for
+  /// the index when it skipped it) against the GIF the page falls back to, and judged.
+  private func rendition(
+    _ kind: WebRendition.Kind, staging: String, setting: Int, measured: Fidelity?
+  ) throws(TranscodeError) -> WebRendition {
     var fidelity: Fidelity
     if let measured, measured.ssim != nil {
       fidelity = measured

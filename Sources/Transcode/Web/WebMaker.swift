@@ -50,6 +50,8 @@ struct WebMaker: Sendable {
     }
   }
 
+  /// Makes, judges and writes into `files` everything the page needs, the page last, and
+  /// commits them together.
   mutating func run(files: OutputFiles) throws(TranscodeError) -> WebSummary {
     let index = plan.index
     let shown = plan.timeline.shownFrames
@@ -57,42 +59,10 @@ struct WebMaker: Sendable {
       plan.source, shown: Set(shown), lastFrame: shown.upperBound - 1, cancellation: cancellation)
     var warnings = plan.timeline.warnings
     let (renditions, answer) = try candidates(transparent: transparent, warnings: &warnings)
-    // The narrower sizes: the renditions of the element the GIF's own size answers with, each
-    // size's made by a maker of its own (its files are NAME.640w.EXT).
-    var sizes: [WebSize] = []
-    var sized: [WebMaker] = []
+    let (sizes, makers) = try narrower(
+      than: renditions, answer: answer, transparent: transparent, warnings: &warnings)
+    var sized = makers
     defer { for maker in sized { maker.discardCandidates() } }
-    if answer != .gif {
-      // Widest first: each is bounded by what every wider one kept (a browser at a narrower
-      // viewport takes the narrower file, so it must be the smaller).
-      var wider = renditions
-      for width in request.narrowerSizes(canvasWidth: index.canvasWidth).reversed() {
-        var maker = resized(to: width, keptAtWider: wider)
-        let made: (renditions: [WebRendition], answer: WebSummary.Answer)
-        do throws(TranscodeError) {
-          made = try maker.candidates(transparent: transparent, warnings: &warnings, only: answer)
-        } catch {
-          // Its candidates so far, which `sized` does not hold yet.
-          maker.discardCandidates()
-          throw error
-        }
-        sized.insert(maker, at: 0)
-        let size = maker.size
-        sizes.insert(
-          WebSize(width: size.width, height: size.height, renditions: made.renditions), at: 0)
-        wider += made.renditions
-      }
-    }
-    // A <picture> source lists one kind at every width, its own size's last: a kind the GIF's
-    // own size did not keep has no source to join.
-    let served = Set(renditions.filter(\.kept).map(\.kind))
-    for i in sizes.indices {
-      for j in sizes[i].renditions.indices
-      where sizes[i].renditions[j].kept && !served.contains(sizes[i].renditions[j].kind) {
-        sizes[i].renditions[j].dropped = "not kept at the GIF's own size, which its source needs"
-      }
-    }
-
     // Into place: the kept renditions, then what the page needs.
     var written = [request.output]
     try adoptKept(renditions, into: files, written: &written)
@@ -123,6 +93,47 @@ struct WebMaker: Sendable {
     return summary
   }
 
+  /// The renditions of the element `answer` names, made again at each narrower size
+  /// (``WebRequest/sizes``), widest first, each by a maker of its own (its files are
+  /// NAME.640w.EXT), and those makers; none when the answer is the GIF. On an error, what they
+  /// made is removed.
+  private func narrower(
+    than renditions: [WebRendition], answer: WebSummary.Answer, transparent: Bool,
+    warnings: inout [ConversionWarning]
+  ) throws(TranscodeError) -> (sizes: [WebSize], makers: [WebMaker]) {
+    guard answer != .gif else { return ([], []) }
+    var sizes: [WebSize] = []
+    var sized: [WebMaker] = []
+    // Widest first: each is bounded by what every wider one kept (a browser at a narrower
+    // viewport takes the narrower file, so it must be the smaller).
+    var wider = renditions
+    for width in request.narrowerSizes(canvasWidth: plan.index.canvasWidth).reversed() {
+      var maker = resized(to: width, keptAtWider: wider)
+      let made: (renditions: [WebRendition], answer: WebSummary.Answer)
+      do throws(TranscodeError) {
+        made = try maker.candidates(transparent: transparent, warnings: &warnings, only: answer)
+      } catch {
+        for other in [maker] + sized { other.discardCandidates() }
+        throw error
+      }
+      sized.insert(maker, at: 0)
+      let size = maker.size
+      sizes.insert(
+        WebSize(width: size.width, height: size.height, renditions: made.renditions), at: 0)
+      wider += made.renditions
+    }
+    // A <picture> source lists one kind at every width, its own size's last: a kind the GIF's
+    // own size did not keep has no source to join.
+    let served = Set(renditions.filter(\.kept).map(\.kind))
+    for i in sizes.indices {
+      for j in sizes[i].renditions.indices
+      where sizes[i].renditions[j].kept && !served.contains(sizes[i].renditions[j].kind) {
+        sizes[i].renditions[j].dropped = "not kept at the GIF's own size, which its source needs"
+      }
+    }
+    return (sizes, sized)
+  }
+
   /// Makes and judges the candidates: for the GIF's own size (`only` nil) the videos, then,
   /// when no video is kept, the animated images, and what the element answers with; for a
   /// narrower size, only the renditions of the element `only` names (its answer is that).
@@ -137,27 +148,7 @@ struct WebMaker: Sendable {
       transparent || only == .picture ? [] : [.mp4, .webmAV1, .webmVP9]
     var total = videos.count + (only == .video ? 0 : 2)
     var done = 0
-    for kind in videos {
-      // The MP4 comes first: without it no WebM is kept (below), so none is made. A WebM must
-      // be smaller than the GIF, and the VP9 one than a kept AV1 one (the larger is dropped).
-      if kind != .mp4 && !renditions.contains(where: { $0.kept && $0.kind == .mp4 }) {
-        total -= 1
-        continue
-      }
-      var bound = limit(for: kind)
-      if let av1 = renditions.first(where: { $0.kept && $0.kind == .webmAV1 }),
-        av1.bytes < bound.bytes
-      {
-        bound = Bound(bytes: av1.bytes, name: "the \(av1.kind.label)")
-      }
-      position = (done, total)
-      progress?(WebProgress(done: done, total: total, making: kind))
-      renditions.append(
-        try make(
-          kind, warnings: &warnings, bound: bound,
-          start: Self.start(kind, after: renditions, floor: floor, figure: figure)))
-      done += 1
-    }
+    try makeVideos(videos, into: &renditions, warnings: &warnings, done: &done, total: &total)
     Self.judgeWebM(&renditions)
     // A <video> shows nothing when it can play none of its sources, and not every browser
     // plays WebM (Safari before 14.1, AV1 without hardware): the MP4 is what every browser
@@ -203,6 +194,35 @@ struct WebMaker: Sendable {
     }
     progress?(WebProgress(done: done, total: total, making: renditions.last!.kind))
     return (renditions, answer)
+  }
+
+  /// Makes the videos of `kinds`, in order, onto `renditions`. The MP4 comes first: without
+  /// it no WebM is kept (``candidates(transparent:warnings:only:)``), so none is made and
+  /// `total` drops by one. A WebM must be smaller than the GIF, and the VP9 one than a kept
+  /// AV1 one (the larger is dropped).
+  private mutating func makeVideos(
+    _ kinds: [WebRendition.Kind], into renditions: inout [WebRendition],
+    warnings: inout [ConversionWarning], done: inout Int, total: inout Int
+  ) throws(TranscodeError) {
+    for kind in kinds {
+      if kind != .mp4 && !renditions.contains(where: { $0.kept && $0.kind == .mp4 }) {
+        total -= 1
+        continue
+      }
+      var bound = limit(for: kind)
+      if let av1 = renditions.first(where: { $0.kept && $0.kind == .webmAV1 }),
+        av1.bytes < bound.bytes
+      {
+        bound = Bound(bytes: av1.bytes, name: "the \(av1.kind.label)")
+      }
+      position = (done, total)
+      progress?(WebProgress(done: done, total: total, making: kind))
+      renditions.append(
+        try make(
+          kind, warnings: &warnings, bound: bound,
+          start: Self.start(kind, after: renditions, floor: floor, figure: figure)))
+      done += 1
+    }
   }
 
   /// Moves the kept ones of `renditions` (made by this maker) into place in `files`.
