@@ -15,10 +15,9 @@ let package = Package(
   // build elsewhere stops at the #error in Sources/Transcode/System/SystemCalls.swift.
   products: [
     .executable(name: "gif2x", targets: ["gif2x"]),
+    // The library: one module for a program to import (it re-exports TranscodeCore, the
+    // C-free core of requests, plans, reports and errors; Examples/ConvertOne).
     .library(name: "Transcode", targets: ["Transcode"]),
-    // The C-free core (requests, plans, reports, errors): a program using the library imports
-    // both (Examples/ConvertOne).
-    .library(name: "TranscodeCore", targets: ["TranscodeCore"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
-// A program that uses gif2x's library the way another package would: by path, through its two
-// library products, calling only what they make public.
+// A program that uses gif2x's library the way another package would: by path, through its
+// library product, calling only what it makes public.
 import PackageDescription
 
 let package = Package(
@@ -10,8 +10,7 @@ let package = Package(
     .executableTarget(
       name: "ConvertOne",
       dependencies: [
-        .product(name: "Transcode", package: "gif2x"),
-        .product(name: "TranscodeCore", package: "gif2x"),
+        .product(name: "Transcode", package: "gif2x")
       ])
   ],
   swiftLanguageModes: [.v6]

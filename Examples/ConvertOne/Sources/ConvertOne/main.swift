@@ -6,7 +6,6 @@
 import Foundation  // a program's own choice: only to read the GIF into memory below
 import Synchronization
 import Transcode
-import TranscodeCore
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 let cancelling = arguments.first == "--cancel"
