@@ -24,7 +24,7 @@ struct SheetCommand: BatchCommand {
     return SheetJob(template: template, outputDirectory: options.batch.outputDirectory)
   }
 
-  /// Sheets default to the native timeline (one entry per GIF frame, TIMELINE.md), not auto:
+  /// Sheets default to the native timeline (one entry per GIF frame, docs/TIMELINE.md), not auto:
   /// the timing options' own default applies only when one of them names a timeline.
   static func timelineKind(_ timing: TimelineOptions) -> TimelineKind {
     if timing.timeline == nil && timing.fps == nil && timing.integrity == nil {

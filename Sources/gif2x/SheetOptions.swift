@@ -5,7 +5,7 @@ import TranscodeCore
 extension SheetFormat: ExpressibleByArgument {}
 extension ImageFormat: ExpressibleByArgument {}
 
-/// The `--sheet` options: data format, image format and layout (SHEET.md).
+/// The `--sheet` options: data format, image format and layout (docs/SHEETS.md).
 struct SheetOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(

@@ -2,7 +2,7 @@ import ArgumentParser
 import Transcode
 import TranscodeCore
 
-/// How GIF delays become output timing: the delay policy and the timeline (TIMELINE.md).
+/// How GIF delays become output timing: the delay policy and the timeline (docs/TIMELINE.md).
 ///
 /// The numbers are read as text and checked in `validate()`, so that every bad value, even
 /// `-3` or `abc`, is a usage error (exit 64) that gives the allowed range. `parsing:

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Plays gif2x sheets through the README's Phaser and PixiJS snippets in headless Chromium.
+"""Plays gif2x sheets through the docs/SHEETS.md Phaser and PixiJS snippets in headless Chromium.
 
 A 12-frame GIF (150x120, delays 4 6 5 7 | 4 8 6 8 | 5 7 6 7 cs: 730 ms, the first four 220 ms)
 becomes 3 pages at --max-size 320, once playing 3 times and once playing once. Each page below
-runs a README snippet unchanged and reports what the engine built and played: the frames with
+runs a SHEETS.md snippet unchanged and reports what the engine built and played: the frames with
 their page and rect, the durations, and the frame changes over time (Phaser on its own loop,
 PixiJS on a ticker driven 1 ms at a time). Checks: 12 frames, 4 on each page in order, the
 durations, and the play count.
@@ -59,7 +59,7 @@ window.addEventListener('unhandledrejection', (e) => out('ERR ' + e.reason));
 </script></body></html>
 """
 
-# The README's Phaser snippet between the markers; the rest reports what Phaser built.
+# The Phaser snippet of docs/SHEETS.md between the markers; the rest reports what Phaser built.
 PHASER = """
 class Demo extends Phaser.Scene {
   preload() {
@@ -76,7 +76,7 @@ class Demo extends Phaser.Scene {
       repeat: gif2x.plays - 1, // plays 0 (forever) gives -1, Phaser's forever
     });
     const sprite = this.add.sprite(100, 100, 'walk').play('walk');
-    // ---- end of the README snippet
+    // ---- end of the SHEETS.md snippet
     const anim = this.anims.get('walk');
     const start = this.game.loop.time;
     const r = {
@@ -98,7 +98,8 @@ new Phaser.Game({ type: Phaser.CANVAS, width: 400, height: 300, scene: Demo, ban
   fps: { forceSetTimeOut: true, target: 1000 } });
 """
 
-# The README's PixiJS snippet (an ES module there; the global build here) between the markers.
+# The PixiJS snippet of docs/SHEETS.md (an ES module there; the global build here), between
+# the markers.
 PIXI = """
 const { Assets, AnimatedSprite, Application, Ticker } = PIXI;
 (async () => {
@@ -120,7 +121,7 @@ const { Assets, AnimatedSprite, Application, Ticker } = PIXI;
   };
   sprite.play();
   app.stage.addChild(sprite);
-  // ---- end of the README snippet
+  // ---- end of the SHEETS.md snippet
   const images = sheet.data.meta.related_multi_packs ? [sheet, ...sheet.linkedSheets]
     .map((s) => s.textureSource) : [sheet.textureSource];
   const r = {
@@ -143,8 +144,8 @@ const { Assets, AnimatedSprite, Application, Ticker } = PIXI;
 
 
 def readme_drift():
-    """README snippet lines (Phaser multiatlas, PixiJS) missing from the pages run here."""
-    with open(os.path.join(os.path.dirname(os.path.dirname(HERE)), "README.md")) as f:
+    """docs/SHEETS.md snippet lines (Phaser multiatlas, PixiJS) missing from the pages run here."""
+    with open(os.path.join(os.path.dirname(os.path.dirname(HERE)), "docs", "SHEETS.md")) as f:
         blocks = re.findall(r"```js\n(.*?)```", f.read(), re.S)
     missing = []
     for marker, ours in (("load.multiatlas", PHASER % {"dir": "sprites"}),
@@ -184,7 +185,7 @@ def main():
         print(("ok   " if ok else "FAIL ") + what + ("" if ok else f": {detail}"))
 
     drift = readme_drift()
-    check("the pages run the README's Phaser and PixiJS snippets", not drift, f"{drift}")
+    check("the pages run the Phaser and PixiJS snippets of docs/SHEETS.md", not drift, f"{drift}")
     try:
         for plays, loop in ((3, 2), (1, None)):
             src = os.path.join(site, f"gif{plays}")

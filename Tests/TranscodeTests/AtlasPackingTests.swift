@@ -7,7 +7,7 @@ import Testing
 /// The atlas packer against the grid and the shelves: on generated cell sets and on the real
 /// sprites of ../shared/realworld/sprite (read in place), the layout an atlas gets never covers
 /// more area than either, its cells stay on their pages and never overlap. Each set's figures
-/// are printed (`swift test --filter AtlasPacking`), the numbers the README quotes.
+/// are printed (`swift test --filter AtlasPacking`), the numbers docs/SHEETS.md quotes.
 @Suite("Atlas packing: MaxRects against grid and shelves")
 struct AtlasPackingTests {
   /// One set of cells and the layout settings it is packed with.

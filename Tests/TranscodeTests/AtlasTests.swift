@@ -224,7 +224,7 @@ struct AtlasTests {
     try Self.expectFrames(back, keys: keys, summary: summary, paths: paths)
   }
 
-  @Test("Phaser's README snippet: anims.create per frame tag, frames found on the pages")
+  @Test("Phaser snippet (docs/SHEETS.md): anims.create per frame tag, frames found on the pages")
   func phaserSnippet() throws {
     let (summary, _, _) = try SheetFixtures.atlas(Self.three()) {
       $0.format = .phaser

@@ -4,9 +4,9 @@ import Testing
 @testable import Transcode
 @testable import TranscodeCore
 
-/// The values the README's snippets read from a sheet's data, read here the same way: what
+/// The values the docs/SHEETS.md snippets read from a sheet's data, read here the same way: what
 /// iOS's CAKeyframeAnimation, Phaser's anims.create and PixiJS's AnimatedSprite are given.
-@Suite("Sheet README snippets")
+@Suite("Sheet snippets of docs/SHEETS.md")
 struct SheetSnippetTests {
   /// Parses a data file as the snippets do (JSONSerialization / JSON.parse).
   func json(_ path: String) throws -> [String: Any] {
@@ -19,7 +19,7 @@ struct SheetSnippetTests {
     let (summary, _, _) = try SheetFixtures.sheet(SheetFixtures.walk()) {
       $0.format = .asepriteArray
     }
-    // As the README's Swift snippet reads them.
+    // As the Swift snippet of docs/SHEETS.md reads them.
     let json = try json(summary.dataFiles[0])
     let meta = json["meta"] as! [String: Any]
     let gif2x = meta["gif2x"] as! [String: Any]

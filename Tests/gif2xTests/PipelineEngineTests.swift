@@ -2,17 +2,17 @@ import Foundation
 import Synchronization
 import Testing
 
-/// The README's "CI and many machines" recipes, every line run as written: the `gif2x` line, GNU
-/// parallel locally and over ssh (two sshd on 127.0.0.1, started and stopped here), the
-/// Kubernetes Indexed Job's command for every index, and the make rule. Each must write the bytes
-/// of one unsharded run and, run again, find every input unchanged. A missing tool fails the test
-/// (`make deps` installs parallel and OpenSSH).
+/// The "CI and many machines" recipes of docs/PIPELINES.md, every line run as written: the
+/// `gif2x` line, GNU parallel locally and over ssh (two sshd on 127.0.0.1, started and stopped
+/// here), the Kubernetes Indexed Job's command for every index, and the make rule. Each must
+/// write the bytes of one unsharded run and, run again, find every input unchanged. A missing
+/// tool fails the test (`make deps` installs parallel and OpenSSH).
 @Suite("Pipeline engines")
 final class PipelineEngineTests {
-  /// The README's section, from its heading to the next.
+  /// The section of docs/PIPELINES.md, from its heading to the next.
   static func section() throws -> String {
     let readme = try String(
-      contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+      contentsOf: CLI.packageRoot.appendingPathComponent("docs/PIPELINES.md"), encoding: .utf8)
     let start = try #require(readme.range(of: "\n## CI and many machines\n"))
     let rest = readme[start.upperBound...]
     return String(rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)])

@@ -1,5 +1,5 @@
 /// How close an output's pictures are to the GIF's frames: PSNR and SSIM computed as FFmpeg's
-/// `psnr` and `ssim` filters compute them on planar RGB (what ../shared's quality.py and most
+/// `psnr` and `ssim` filters compute them on planar RGB (what the quality benchmark and most
 /// published comparisons run), over a timeline of intervals.
 ///
 /// Each ``add(reference:output:weight:)`` is one interval in which the GIF shows one frame and

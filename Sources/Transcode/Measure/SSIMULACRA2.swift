@@ -10,7 +10,7 @@
 /// 4-norm; 108 published weights; a cubic and a power to the final score.
 ///
 /// What it agrees with is the PyPI port `ssimulacra2` 0.3.0 with its blur replaced by zero
-/// padding on every side (`../shared/bench/perceptual.py`, `_reference_borders`: scipy's
+/// padding on every side (the benchmarks' reference scorer, `_reference_borders`: scipy's
 /// `gaussian_filter`, sigma 1.5, truncate 3.33, so an 11-tap kernel), the project's judge.
 /// Two behaviours follow that port (and libjxl): the weights are read in order over the scales
 /// actually computed, so a picture with fewer than six scales uses the first weights of the

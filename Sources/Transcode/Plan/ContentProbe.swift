@@ -1,7 +1,7 @@
 /// Tells screen-like GIFs from natural ones by the share of flat 8x8 blocks: whole blocks of
 /// the canvas that hold one colour, over a few shown frames spread through the GIF.
 ///
-/// Measured on the 23 GIFs of ../shared/realworld (bench/content-stats.py, bench/results):
+/// Measured on the 23 GIFs of the real-world benchmark (bench/content-stats.py, bench/results):
 /// the photographic clips have 0-40% flat blocks, the terminal recordings, sprites, UI demos
 /// and loaders that gain from the AV1 screen-content tools 56-100%; every GIF at 50% or more
 /// coded smaller with them (bench/screen-content.py: BD-rate at equal PSNR, AVIF 0 to -50%,

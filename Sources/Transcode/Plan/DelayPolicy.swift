@@ -1,4 +1,4 @@
-/// How a GIF's written delays become display durations (GIF-SEMANTICS.md, "Delays").
+/// How a GIF's written delays become display durations (docs/GIF-SEMANTICS.md, "Delays").
 public enum DelayPolicy: String, Sendable, CaseIterable, Codable {
   /// 0 cs and 1 cs play as 10 cs; everything else as written. On whole-centisecond input this is
   /// what Chromium, Firefox, WebKit, gif2webp and FLAnimatedImage all do.

@@ -10,7 +10,7 @@
 extension Timeline {
   /// The runs of the fps timeline at `rate` over `durations` (in cs).
   ///
-  /// Guarantees (TIMELINE.md): a frame at least one tick long is never dropped; every start is
+  /// Guarantees (docs/TIMELINE.md): a frame at least one tick long is never dropped; every start is
   /// off by less than one tick; the total is kept to the nearest tick (ties round up).
   /// Two departures from the letter of the definition, where it cannot keep all three:
   /// - when rounding the total down would cut off the last frame at least one tick long, the

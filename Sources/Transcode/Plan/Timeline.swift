@@ -1,4 +1,4 @@
-/// Plans timelines: GIF delays in, the output rate and the tick sequence out (TIMELINE.md), as
+/// Plans timelines: GIF delays in, the output rate and the tick sequence out (docs/TIMELINE.md), as
 /// runs (frame, first tick, tick count): never a list with one entry per tick.
 ///
 /// Pure integer arithmetic on the list of delays (except `integrity`, which reproduces
@@ -9,8 +9,8 @@ package enum Timeline {
   /// bounds the pictures a `--cfr` video or a sheet may have, not the plan's memory.
   package static let maxTicks = 10_000_000
 
-  /// The duration every frame gets when all delays are zero (GIF-SEMANTICS.md: nothing is
-  /// better than playing such a GIF at the browsers' default speed).
+  /// The duration every frame gets when all delays are zero (docs/GIF-SEMANTICS.md, "Delays":
+  /// nothing is better than playing such a GIF at the browsers' default speed).
   package static let allZeroCentiseconds = 10
 
   /// Plans `kind` over the written delays after `policy`.
@@ -18,7 +18,7 @@ package enum Timeline {
   /// Zero-length frames (`raw` policy) are never shown on their own on a constant-rate
   /// timeline; when every delay is zero, every frame of a constant-rate timeline plays for
   /// 10 cs and `warnings` says so. `native` applies the same rule unless `keepsZeroDurations`
-  /// (sprite sheets: GIF-SEMANTICS.md says a raw zero-length frame keeps duration 0 there).
+  /// (sprite sheets: docs/GIF-SEMANTICS.md, "Delays": a raw zero-length frame keeps duration 0).
   /// - Throws: when `kind` has a parameter out of range, a delay is outside 0...65535 cs, or
   ///   the plan would have more than ``maxTicks`` ticks.
   ///

@@ -1,4 +1,4 @@
-/// Which timeline turns GIF delays into output ticks (TIMELINE.md defines each one exactly).
+/// Which timeline turns GIF delays into output ticks (docs/TIMELINE.md defines each one exactly).
 public enum TimelineKind: Sendable, Equatable {
   /// The default: `gcd` when its rate is at most `maxFPS`, else `fps(maxFPS)`; with no cap
   /// (`nil`, the default), always `gcd`: every frame starts at its browser time. Video writes a

@@ -1,8 +1,8 @@
 /// The second pass: decodes frames one at a time into one reused RGBA canvas.
 ///
 /// Memory is O(canvas): the canvas, one saved copy of a rectangle for disposal 3, the frame's
-/// palette indexes and its gathered LZW bytes. Compositing follows GIF-SEMANTICS.md (Wuffs, and
-/// so Chrome); the tolerances are listed in ``GIFQuirk``.
+/// palette indexes and its gathered LZW bytes. Compositing follows docs/GIF-SEMANTICS.md (Wuffs,
+/// and so Chrome); the tolerances are listed in ``GIFQuirk``.
 package final class GIFDecoder {
   /// The scan of the file being decoded.
   package let index: GIFIndex

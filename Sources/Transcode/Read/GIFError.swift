@@ -1,7 +1,7 @@
 /// What is wrong with a GIF's bytes, with the byte offset where it was found.
 ///
 /// Fatal cases are thrown; the damage a browser would play through is collected as
-/// ``GIFDamage`` instead (see `GIF-SEMANTICS.md`, "too little pixel data").
+/// ``GIFDamage`` instead (see docs/GIF-SEMANTICS.md, "Damage and truncated files").
 public enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file holds no bytes at all.
   case empty

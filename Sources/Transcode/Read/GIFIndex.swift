@@ -99,7 +99,8 @@ package struct GIFIndex: Equatable, Sendable {
   /// Whether the file ends with the 0x3B trailer.
   package var hasTrailer: Bool
 
-  /// How many times the animation plays in all: 0 means forever (GIF-SEMANTICS.md "loop count").
+  /// How many times the animation plays in all: 0 means forever (docs/GIF-SEMANTICS.md, "Loop
+  /// count").
   package var plays: Int {
     guard let loop = loopCount else { return 1 }
     return loop == 0 ? 0 : loop + 1

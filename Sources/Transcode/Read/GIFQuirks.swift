@@ -1,7 +1,7 @@
 /// The ledger of every tolerance the GIF scanner and decoder apply where the bytes are unusual,
-/// damaged or underspecified, with where each rule comes from. The reference is the GIF playing
-/// in Chrome, which decodes with Wuffs (`std/gif`); GIF-SEMANTICS.md (in the shared reference
-/// folder) states the rules and `corpus/` holds Chrome's frames for files that exercise them.
+/// damaged or underspecified, with where each rule comes from. The reference is the GIF playing in
+/// Chrome, which decodes with Wuffs (`std/gif`); docs/GIF-SEMANTICS.md states the rules, and the
+/// team's GIF corpus holds Chrome's frames for files that exercise them.
 ///
 /// The code applying a rule names its case (``GIFQuirk/reservedDisposalKeeps`` and so on), so
 /// searching for a case finds every place it is applied. Nothing uses the values at run time:
@@ -16,18 +16,18 @@ package enum GIFQuirk: CaseIterable {
 
   /// The canvas is the logical screen grown to hold the first frame's rectangle (a zero-sized
   /// screen takes the first frame's size); later frames are clipped to it, never grow it.
-  /// Source: Wuffs' default, so Chrome; GIF-SEMANTICS.md "canvas size";
+  /// Source: Wuffs' default, so Chrome; docs/GIF-SEMANTICS.md, "Canvas size";
   /// corpus `artificial-gif/frame-out-of-bounds` (a 2x2 screen becomes 4x2).
   case canvasGrowsToFirstFrame
 
-  /// Every image descriptor is its own frame, with or without a Graphic Control Extension.
-  /// Source: Wuffs; GIF-SEMANTICS.md "one frame =" (pygif merges such images: a policy
+  /// Every image descriptor is its own frame, with or without a Graphic Control Extension. Source:
+  /// Wuffs; docs/GIF-SEMANTICS.md, "One frame per image" (pygif merges such images: a policy
   /// difference).
   case everyImageIsAFrame
 
   /// Of several Graphic Control Extensions before one image, the last one wins; their fields
-  /// apply to the next image only. Source: GIF-SEMANTICS.md; corpus
-  /// `artificial-gif/multiple-graphic-controls`.
+  /// apply to the next image only. Source: docs/GIF-SEMANTICS.md, "Graphic control
+  /// extensions"; corpus `artificial-gif/multiple-graphic-controls`.
   case lastGraphicControlWins
 
   /// A Graphic Control Extension whose first sub-block holds fewer than 4 bytes is skipped
@@ -39,7 +39,7 @@ package enum GIFQuirk: CaseIterable {
   /// sub-block 1 value N: 0 = forever, otherwise N + 1 plays in all; none = 1 play. Other
   /// application extensions (XMP, ICC, …) and other NETSCAPE sub-blocks are skipped.
   /// Source: Chromium `image_animation_count.h`, Firefox, Wuffs, gif2webp, ImageMagick;
-  /// GIF-SEMANTICS.md "loop count".
+  /// docs/GIF-SEMANTICS.md, "Loop count".
   case loopBlock
 
   /// Of several loop blocks the last one before the last image descriptor wins; a block after
@@ -54,19 +54,19 @@ package enum GIFQuirk: CaseIterable {
   case commentsLossyUTF8
 
   /// Plain Text Extensions are skipped: their text is not drawn. Source: browsers (Chrome,
-  /// Firefox) and Wuffs never render it; GIF-SEMANTICS.md.
+  /// Firefox) and Wuffs never render it; docs/GIF-SEMANTICS.md, "Blocks and versions".
   case plainTextNotRendered
 
   /// Extensions with unknown labels are skipped by their sub-blocks. Source: GIF89a's
-  /// extension rule; Wuffs; GIF-SEMANTICS.md.
+  /// extension rule; Wuffs; docs/GIF-SEMANTICS.md, "Blocks and versions".
   case unknownExtensionSkipped
 
   /// A file that ends inside a block keeps every frame read so far: one `.truncated` damage at
   /// the file's end (with the frame when the cut is inside an image), a frame whose data is
   /// cut keeps what decodes (reported once, by the scan), a sub-block cut short gives the
   /// bytes it has. A missing trailer alone is no damage. Source: browsers show truncated GIFs
-  /// and Wuffs emits the partial frame; GIF-SEMANTICS.md "too little pixel data / truncated
-  /// file"; `--strict` makes it an error.
+  /// and Wuffs emits the partial frame; docs/GIF-SEMANTICS.md, "Damage and truncated
+  /// files"; `--strict` makes it an error.
   case truncatedFile
 
   /// An image descriptor (and local colour table) that ends the file has no pixels: the frame
@@ -81,7 +81,8 @@ package enum GIFQuirk: CaseIterable {
   // MARK: Pixels (GIFDecoder, LZWDecoder)
 
   /// The canvas starts fully transparent; the background colour index is reported but never
-  /// painted. Source: Chrome, Firefox, Wuffs; GIF-SEMANTICS.md "initial canvas".
+  /// painted. Source: Chrome, Firefox, Wuffs; docs/GIF-SEMANTICS.md, "Initial canvas and
+  /// transparency".
   case transparentStart
 
   /// Disposal values 4-7 (reserved) act as 1, keep; 0 (unspecified) too. Source: Wuffs and
@@ -89,24 +90,25 @@ package enum GIFQuirk: CaseIterable {
   case reservedDisposalKeeps
 
   /// Disposal 2 clears the frame's rectangle to transparent, not to the background colour.
-  /// Source: browsers and Wuffs; GIF-SEMANTICS.md "disposal 2".
+  /// Source: browsers and Wuffs; docs/GIF-SEMANTICS.md, "Disposal".
   case disposalClearsToTransparent
 
   /// Disposal 3 restores the canvas as it was before the frame; on the first frame that is
-  /// the transparent start. Source: GIF89a; GIF-SEMANTICS.md "disposal 3".
+  /// the transparent start. Source: GIF89a; docs/GIF-SEMANTICS.md, "Disposal".
   case disposalRestoresPrevious
 
-  /// A frame without a local colour table uses the global one; with neither, every index is
-  /// opaque black. Source: Wuffs; GIF-SEMANTICS.md; corpus `artificial-gif/empty-palette`.
+  /// A frame without a local colour table uses the global one; with neither, every index is opaque
+  /// black. Source: Wuffs; docs/GIF-SEMANTICS.md, "Palettes"; corpus
+  /// `artificial-gif/empty-palette`.
   case missingPaletteAllBlack
 
   /// Indexes beyond the colour table's entries (or beyond the entries a cut file holds) are
-  /// opaque black. Source: Wuffs; GIF-SEMANTICS.md "pixel index beyond the palette".
+  /// opaque black. Source: Wuffs; docs/GIF-SEMANTICS.md, "Palettes".
   case indexBeyondPaletteOpaqueBlack
 
   /// An LZW minimum code size outside 2...8 is `.badLZWCodeSize` damage: nothing of the frame
-  /// is drawn (the disposal still applies). Source: GIF89a allows no other; GIF-SEMANTICS.md
-  /// "LZW" (a larger one is a data error).
+  /// is drawn (the disposal still applies). Source: GIF89a allows no other; docs/GIF-SEMANTICS.md,
+  /// "LZW data" (a larger one is a data error).
   case badLZWCodeSize
 
   /// A full code table (4096 entries) keeps decoding without growing until a clear code
@@ -115,12 +117,12 @@ package enum GIFQuirk: CaseIterable {
   case lzwDeferredClear
 
   /// Codes after the frame is full, and data after the end code, are ignored. Source:
-  /// browsers; GIF-SEMANTICS.md "too much pixel data".
+  /// browsers; docs/GIF-SEMANTICS.md, "LZW data".
   case lzwExtraDataIgnored
 
-  /// Too little LZW data keeps what decoded (the rest of the frame shows the canvas as it was)
-  /// and is `.notEnoughPixelData` damage, unless the file was cut there (``truncatedFile``).
-  /// Source: browsers; Wuffs emits the partial frame; GIF-SEMANTICS.md.
+  /// Too little LZW data keeps what decoded (the rest of the frame shows the canvas as it was) and
+  /// is `.notEnoughPixelData` damage, unless the file was cut there (``truncatedFile``). Source:
+  /// browsers; Wuffs emits the partial frame; docs/GIF-SEMANTICS.md, "Damage and truncated files".
   case lzwTooLittleDataKeepsDecoded
 
   /// A code not in the table stops the frame: what decoded is kept, with `.badLZWCode`

@@ -11,10 +11,10 @@
 /// code), so the code-equals-next case (KwKwK) needs no table work of its own, only its last
 /// byte when the string overlaps its own output.
 ///
-/// Policies (GIF-SEMANTICS.md): the clear code resets, codes grow to 12 bits, a full table keeps
-/// decoding without growing (``GIFQuirk/lzwDeferredClear``), the end code ends early, pixels past
-/// the capacity are ignored (``GIFQuirk/lzwExtraDataIgnored``), a code not in the table stops
-/// (``GIFQuirk/lzwBadCodeKeepsDecoded``).
+/// Policies (docs/GIF-SEMANTICS.md, "LZW data"): the clear code resets, codes grow to 12 bits, a
+/// full table keeps decoding without growing (``GIFQuirk/lzwDeferredClear``), the end code ends
+/// early, pixels past the capacity are ignored (``GIFQuirk/lzwExtraDataIgnored``), a code not in
+/// the table stops (``GIFQuirk/lzwBadCodeKeepsDecoded``).
 package struct LZWDecoder: ~Copyable {
   /// How a run of the decoder ended.
   package enum Outcome: Equatable {

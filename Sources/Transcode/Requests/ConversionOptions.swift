@@ -10,8 +10,8 @@ public struct ConversionOptions: Sendable, Equatable, GIFReading {
   /// Replace existing outputs.
   package var force: Bool
   /// How the GIF is read and planned: the pixel limit, strict mode, how delays are read
-  /// (GIF-SEMANTICS.md, browser by default) and the timeline they become pictures on (set by
-  /// the request, TIMELINE.md).
+  /// (docs/GIF-SEMANTICS.md, "Delays"; browser by default) and the timeline they become pictures on
+  /// (set by the request, docs/TIMELINE.md).
   package var gif: GIFPlan.Options
   /// The colour under transparent pixels; nil keeps the transparency where the format can
   /// (WebM, WebP, AVIF) and is white in MP4.

@@ -1,4 +1,4 @@
-/// The data file written beside a sprite sheet (SHEET.md): which engines load it as is.
+/// The data file written beside a sprite sheet (docs/SHEETS.md): which engines load it as is.
 public enum SheetFormat: String, Sendable, CaseIterable, Equatable {
   /// Aseprite's `--data` json-hash (the default): TexturePacker's hash plus `duration` and
   /// `meta.frameTags`. Phaser 3 (`load.atlas`, `load.aseprite`), PixiJS (`Assets.load`). One

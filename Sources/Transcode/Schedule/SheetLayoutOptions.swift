@@ -1,4 +1,4 @@
-/// How frames are laid out on sheet pages (SHEET.md, "Layout features").
+/// How frames are laid out on sheet pages (docs/SHEETS.md, "Sprite sheets").
 public struct SheetLayoutOptions: Sendable, Equatable {
   /// Cells per row; nil: a near-square sheet (or from `rows`).
   package var columns: Int?

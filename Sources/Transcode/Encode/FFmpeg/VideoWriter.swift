@@ -6,7 +6,7 @@ import TranscodeCore
 ///
 /// Packet durations are set here from the presentation times the caller gives: libx264 and
 /// libvpx leave them unset, and without them the last frame's time is lost (the file ends
-/// where the last frame starts: the bug of ffmpeg's CLI measured in GIF-SEMANTICS.md).
+/// where the last frame starts: the bug of ffmpeg's CLI: docs/GIF-SEMANTICS.md, "The last frame").
 ///
 /// VP9 with alpha: the colour is encoded here in yuv420p and the alpha plane by an
 /// ``AlphaEncoder`` on its own thread; each colour packet waits (in `unpaired`) for the alpha

@@ -10,9 +10,9 @@
 ///
 /// GIF can draw a pixel but not erase one: a pixel opaque in one picture and transparent in the
 /// next is cleared by giving the earlier frame disposal 2 (browsers clear its rectangle to
-/// transparent, GIF-SEMANTICS.md) over a rectangle grown to cover every such pixel; the next
-/// frame then redraws what of that rectangle is opaque in its picture. That is why a picture
-/// is written only when the next one (or `finish()`) arrives: its disposal depends on it.
+/// transparent, docs/GIF-SEMANTICS.md, "Disposal") over a rectangle grown to cover every such
+/// pixel; the next frame then redraws what of that rectangle is opaque in its picture. That is why
+/// a picture is written only when the next one (or `finish()`) arrives: its disposal depends on it.
 /// Every other frame, and the last, has disposal 1.
 ///
 /// A picture equal to the one before it is not a frame of its own: its delay is added to the

@@ -1,8 +1,8 @@
 import TranscodeCore
 
 /// A few helpers for writing JSON text by hand, so that key order is exactly the order written
-/// (SHEET.md's order, which Foundation's `JSONEncoder` does not promise) and numbers print the
-/// same on every platform.
+/// (docs/SHEETS.md's order, which Foundation's `JSONEncoder` does not promise) and numbers print
+/// the same on every platform.
 enum JSONWriter {
   /// `text` as a JSON string literal: quotes, backslashes and control characters escaped,
   /// everything else (UTF-8) as is.

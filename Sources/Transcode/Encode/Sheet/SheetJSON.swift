@@ -1,7 +1,7 @@
 import TranscodeCore
 
 /// Writes a sheet's JSON data files: Aseprite json-hash / json-array, TexturePacker JSON Hash /
-/// Array and Phaser's multiatlas, in SHEET.md's key order, one frame entry per line.
+/// Array and Phaser's multiatlas, in docs/SHEETS.md's key order, one frame entry per line.
 ///
 /// Frame keys are the entry index "0", "1", … across all pages (Phaser's createFromAseprite
 /// looks them up so; PixiJS keeps one texture cache across packs); in an atlas's TexturePacker
