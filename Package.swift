@@ -21,6 +21,8 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    // SHA-256 for `--manifest` and `--shard` (the CLI only; the library does not hash).
+    .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
     // `make docs`: the library's API reference (swift package generate-documentation). A
     // command plugin only: nothing of it is built into gif2x.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
@@ -68,6 +70,7 @@ let package = Package(
       dependencies: [
         "Transcode",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
     // What both test targets write GIFs with (bit packing, sub-blocks).

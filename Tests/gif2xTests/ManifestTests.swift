@@ -41,12 +41,12 @@ final class ManifestTests {
     #expect(records.count == inputs.count)
     for record in records {
       let input = try #require(record["input"] as? String)
-      #expect(record["sha256"] as? String == (try SHA256.file(folder.url(input).path).get().digest))
+      #expect(record["sha256"] as? String == (try FileDigest.file(folder.url(input).path).get().digest))
       let outputs = try #require(record["outputs"] as? [[String: Any]])
       #expect(outputs.count == 1)
       for output in outputs {
         let path = try #require(output["path"] as? String)
-        let file = try SHA256.file(folder.url(path).path).get()
+        let file = try FileDigest.file(folder.url(path).path).get()
         #expect(output["sha256"] as? String == file.digest, "\(path)")
         #expect(output["bytes"] as? Int == file.bytes, "\(path)")
       }
@@ -285,7 +285,7 @@ final class ManifestTests {
       let input = try #require(record["input"] as? String)
       let output = try #require((record["outputs"] as? [[String: Any]])?.first)
       let path = try #require(output["path"] as? String)
-      #expect(output["sha256"] as? String == (try SHA256.file(slow.url(path).path).get().digest))
+      #expect(output["sha256"] as? String == (try FileDigest.file(slow.url(path).path).get().digest))
       // Correct: the bytes a fresh run makes of the input.
       let fresh = try CLI.run(
         ["--to", "mp4", input, "-o", "fresh.mp4", "--force", "--preset", "veryslow"], in: slow.root)

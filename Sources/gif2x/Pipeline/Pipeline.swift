@@ -76,7 +76,7 @@ final class Pipeline: Sendable {
   func check(_ input: BatchInput, outputs: [String]) -> Ticket? {
     guard manifest != nil, let target = outputs.first else { return nil }
     let key = ManifestRecord.Key(input: input.path, target: target)
-    let digest = try? SHA256.file(input.path).get()
+    let digest = try? FileDigest.file(input.path).get()
     var ticket = Ticket(key: key, input: digest.map { ($0.digest, $0.bytes) })
     let own = manifest?.records[key]
     guard let record = own ?? shared[key] else {
@@ -130,7 +130,7 @@ final class Pipeline: Sendable {
     guard let info = SystemCalls.status(output.path), info.size == output.bytes else {
       return false
     }
-    return (try? SHA256.file(output.path).get().digest) == output.sha256
+    return (try? FileDigest.file(output.path).get().digest) == output.sha256
   }
 
   /// The result for an unchanged input (its record copied into this shard's file if it came
@@ -150,7 +150,7 @@ final class Pipeline: Sendable {
     guard result.status == .ok, let input = ticket.input else { return }
     var outputs: [ManifestRecord.Output] = []
     for path in result.outputs {
-      switch SHA256.file(path) {
+      switch FileDigest.file(path) {
       case .success(let file):
         outputs.append(ManifestRecord.Output(path: path, bytes: file.bytes, sha256: file.digest))
       case .failure(let problem):

@@ -26,9 +26,7 @@ struct Shard: Sendable, Equatable, CustomStringConvertible {
 
   /// The shard a relative path belongs to.
   static func of(_ relativePath: String, count: Int) -> Int {
-    var hasher = SHA256()
-    hasher.update(Array(relativePath.utf8))
-    let digest = hasher.finish()
+    let digest = FileDigest.digest(of: Array(relativePath.utf8))
     let value = digest.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
     return Int(value % UInt64(count))
   }
