@@ -123,11 +123,17 @@ CORE_SOURCES := $(shell find $(addprefix Sources/Transcode/,$(CORE_FOLDERS)) -na
 # The GIF writer needs no C library either: target cut builds it with the core.
 GIF_SOURCES := $(wildcard Sources/Transcode/Encode/GIF/*.swift)
 FUZZ_TARGETS := decode timeline sheet video web containers search cut
-fuzz:
+# The core's one package dependency, swift-system (SystemPackage and its C shim CSystem), is
+# linked from the release build's objects and module; the core itself is compiled here with the
+# sanitizers.
+RELEASE := .build/release
+SYSTEM_C := .build/checkouts/swift-system/Sources/CSystem/include
+fuzz: build
 	@mkdir -p .build/fuzz fuzz-crashes $(addprefix fuzz-corpus/,$(FUZZ_TARGETS))
 	swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name TranscodeCore \
-	  -package-name gif2x $(CORE_SOURCES) $(GIF_SOURCES) $(wildcard Tests/Fuzz/*.swift) \
-	  -o .build/fuzz/fuzz-core
+	  -package-name gif2x -I $(RELEASE)/Modules -Xcc -fmodule-map-file=$(SYSTEM_C)/module.modulemap \
+	  -Xcc -I$(SYSTEM_C) $(CORE_SOURCES) $(GIF_SOURCES) $(wildcard Tests/Fuzz/*.swift) \
+	  $(RELEASE)/SystemPackage.build/*.o $(RELEASE)/CSystem.build/*.o -o .build/fuzz/fuzz-core
 	@for seeded in decode cut; do cp -n samples/*.gif fuzz-corpus/$$seeded/ 2>/dev/null || true; \
 	  if [ -d ../shared/corpus ]; then \
 	    find ../shared/corpus -name '*.gif' -exec cp -n {} fuzz-corpus/$$seeded/ \; ; fi; done

@@ -21,6 +21,8 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    // The typed errors and descriptor calls of the library's System folder.
+    .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     // SHA-256 for `--manifest` and `--shard` (the CLI only; the library does not hash).
     .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
     // `make docs`: the library's API reference (swift package generate-documentation). A
@@ -55,7 +57,9 @@ let package = Package(
     // guard's estimates; docs/ARCHITECTURE.md).
     // TranscodeCore is the stages that need no C library, so the fuzzers build them alone.
     .target(
-      name: "TranscodeCore", path: "Sources/Transcode",
+      name: "TranscodeCore",
+      dependencies: [.product(name: "SystemPackage", package: "swift-system")],
+      path: "Sources/Transcode",
       exclude: ["Encode", "Web", "Transcoder", "CPNG", "CLoader", "CWebP", "CAVIF"],
       sources: coreFolders),
     // The library users import: the core plus the encoders and the entry points.

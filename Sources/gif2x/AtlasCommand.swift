@@ -65,7 +65,9 @@ enum AtlasCommand {
   /// Whether two paths name one file: the same path, or the same device and inode.
   private static func sameFile(_ a: String, _ b: String) -> Bool {
     if a == b { return true }
-    guard let x = SystemCalls.status(a), let y = SystemCalls.status(b) else { return false }
+    guard let x = try? SystemCalls.status(a), let y = try? SystemCalls.status(b) else {
+      return false
+    }
     return x.device == y.device && x.inode == y.inode
   }
 

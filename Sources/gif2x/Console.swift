@@ -27,8 +27,9 @@ enum Console {
   private static func write(_ buf: UnsafeBufferPointer<UInt8>, to fd: Int32) {
     var done = 0
     while done < buf.count {
-      let n = SystemCalls.writeBytes(fd, buf.baseAddress! + done, buf.count - done)
-      if n <= 0 { break }
+      guard let n = try? SystemCalls.writeBytes(fd, buf.baseAddress! + done, buf.count - done),
+        n > 0
+      else { break }
       done += n
     }
   }

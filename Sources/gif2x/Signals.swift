@@ -16,27 +16,32 @@ enum Signals {
   static func install() {
     _ = cancellation  // made before any signal can arrive
     SystemCalls.ignoreFileSizeLimitSignal()
-    guard let ends = SystemCalls.makePipe() else { return }
+    guard let ends = try? SystemCalls.makePipe() else { return }
     pipeEnds = ends
     startWatcher()
     SystemCalls.onInterrupt { _ in
       Signals.cancellation.cancel()
-      var byte: UInt8 = 1
-      _ = SystemCalls.writeBytes(Signals.pipeEnds.write, &byte, 1)
+      SystemCalls.writeByteInSignalHandler(Signals.pipeEnds.write, 1)
     }
   }
 
   /// A detached thread that waits for the second signal.
   private static func startWatcher() {
-    let watcher = SystemCalls.startThread {
+    let watcher = try? SystemCalls.startThread {
       // This thread never takes the signals itself, so its read is not interrupted.
       SystemCalls.blockInterruptsOnThisThread()
       var seen = 0
       var byte: UInt8 = 0
       while true {
-        let n = SystemCalls.readBytes(Signals.pipeEnds.read, &byte, 1)
-        if n < 0 && SystemCalls.lastError == SystemCalls.Errno.interrupted { continue }
-        if n <= 0 { return }
+        let n: Int
+        do throws(SystemCalls.Errno) {
+          n = try SystemCalls.readBytes(Signals.pipeEnds.read, &byte, 1)
+        } catch .interrupted {
+          continue
+        } catch {
+          return
+        }
+        if n == 0 { return }
         seen += 1
         if seen >= 2 {
           Signals.cancellation.removeTemporaries()

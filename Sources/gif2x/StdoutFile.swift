@@ -13,24 +13,38 @@ enum StdoutFile {
   /// Copies `path` to standard output and removes it.
   static func stream(_ path: String) throws(TranscodeError) {
     defer { SystemCalls.removeFile(path) }
-    let fd = SystemCalls.openForReading(path)
-    guard fd >= 0 else { throw .io(path: "-", reason: "cannot reopen the finished video") }
+    guard let fd = try? SystemCalls.openForReading(path) else {
+      throw .io(path: "-", reason: "cannot reopen the finished video")
+    }
     defer { SystemCalls.closeFile(fd) }
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let n = buffer.withUnsafeMutableBytes {
-        SystemCalls.readBytes(fd, $0.baseAddress!, $0.count)
+      let n: Int
+      do throws(SystemCalls.Errno) {
+        n = try buffer.withUnsafeMutableBytes { raw in
+          Result { () throws(SystemCalls.Errno) in
+            try SystemCalls.readBytes(fd, raw.baseAddress!, raw.count)
+          }
+        }.get()
+      } catch .interrupted {
+        continue
+      } catch {
+        break
       }
-      if n < 0 && SystemCalls.lastError == SystemCalls.Errno.interrupted { continue }
-      if n <= 0 { break }
+      if n == 0 { break }
       var done = 0
       while done < n {
-        let w = buffer.withUnsafeBytes {
-          SystemCalls.writeBytes(1, $0.baseAddress! + done, n - done)
+        do throws(SystemCalls.Errno) {
+          done += try buffer.withUnsafeBytes { raw in
+            Result { () throws(SystemCalls.Errno) in
+              try SystemCalls.writeBytes(1, raw.baseAddress! + done, n - done)
+            }
+          }.get()
+        } catch .interrupted {
+          continue
+        } catch {
+          throw .io(path: "-", reason: "writing to standard output failed")
         }
-        if w < 0 && SystemCalls.lastError == SystemCalls.Errno.interrupted { continue }
-        if w <= 0 { throw .io(path: "-", reason: "writing to standard output failed") }
-        done += w
       }
     }
   }

@@ -132,9 +132,9 @@ struct OutputFilesTests {
     let temporary = try #require(files.temporaryPath(of: target))
     // The sweep's own test of a live process would keep it anyway; its lock is checked by
     // asking for it the way the sweep does, from another open file.
-    let fd = SystemCalls.openForLocking(temporary)
+    let fd = try SystemCalls.openForLocking(temporary)
     defer { SystemCalls.closeFile(fd) }
-    #expect(!SystemCalls.lockFile(fd, wait: false))
+    #expect(throws: SystemCalls.Errno.wouldBlock) { try SystemCalls.lockFile(fd, wait: false) }
     OutputFiles.removeLeftovers(in: folder.path)
     #expect(FileManager.default.fileExists(atPath: temporary))
   }

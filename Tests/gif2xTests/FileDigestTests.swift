@@ -88,7 +88,7 @@ struct FileDigestTests {
       Issue.record("a digest of a missing file")
       return
     }
-    #expect(problem == FileProblem(path: "/nonexistent/x.gif", errno: ENOENT))
+    #expect(problem == FileProblem(path: "/nonexistent/x.gif", errno: .noSuchFileOrDirectory))
   }
 }
 

@@ -49,9 +49,7 @@ package enum MP4Compaction {
     // to be read.
     try FileBytes.write(fd, compacted, at: moov.offset)
     try FileBytes.move(fd, from: mdat.offset, to: newMdatOffset, count: mdat.size)
-    guard SystemCalls.truncate(fd, to: newMdatOffset + mdat.size) else {
-      throw CompactionError(errno: SystemCalls.lastError)
-    }
+    try FileBytes.truncate(fd, to: newMdatOffset + mdat.size)
     return fileSize - (newMdatOffset + mdat.size)
   }
 

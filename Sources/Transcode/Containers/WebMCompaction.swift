@@ -129,9 +129,7 @@ package enum WebMCompaction {
           fd, from: child.offset, to: start + moved, count: child.end - child.offset)
       }
     }
-    guard SystemCalls.truncate(fd, to: start + newSegmentSize) else {
-      throw CompactionError(errno: SystemCalls.lastError)
-    }
+    try FileBytes.truncate(fd, to: start + newSegmentSize)
     return fileSize - (start + newSegmentSize)
   }
 

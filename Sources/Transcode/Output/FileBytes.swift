@@ -6,14 +6,13 @@ package enum FileBytes {
   package static func openForRewrite(_ path: String) throws(CompactionError) -> (
     fd: Int32, size: Int
   ) {
-    let fd = SystemCalls.openForRewrite(path)
-    guard fd >= 0 else { throw CompactionError(errno: SystemCalls.lastError) }
-    guard let info = SystemCalls.status(fd) else {
-      let error = SystemCalls.lastError
+    let fd = try compacting { () throws(SystemCalls.Errno) in try SystemCalls.openForRewrite(path) }
+    do {
+      return (fd, try SystemCalls.status(fd).size)
+    } catch {
       SystemCalls.closeFile(fd)
       throw CompactionError(errno: error)
     }
-    return (fd, info.size)
   }
 
   /// The unsigned big-endian number in `width` (1-8) bytes of `b` at `offset`.
@@ -36,27 +35,37 @@ package enum FileBytes {
     var bytes = [UInt8](repeating: 0, count: count)
     var done = 0
     while done < count {
-      let got = bytes.withUnsafeMutableBytes {
-        SystemCalls.readBytes(fd, $0.baseAddress! + done, count - done, at: offset + done)
+      let got = try compacting { () throws(SystemCalls.Errno) in
+        try bytes.withUnsafeMutableBytes { raw in
+          Result { () throws(SystemCalls.Errno) in
+            try SystemCalls.readBytes(fd, raw.baseAddress! + done, count - done, at: offset + done)
+          }
+        }.get()
       }
-      if got < 0 { throw CompactionError(errno: SystemCalls.lastError) }
       if got == 0 { break }
       done += got
     }
     return Array(bytes.prefix(done))
   }
 
-  /// Writes all of `bytes` at `offset`.
+  /// Writes all of `bytes` at `offset` (an interrupted write is taken up again).
   package static func write(_ fd: Int32, _ bytes: [UInt8], at offset: Int)
     throws(CompactionError)
   {
     var done = 0
     while done < bytes.count {
-      let put = bytes.withUnsafeBytes {
-        SystemCalls.writeBytes(fd, $0.baseAddress! + done, bytes.count - done, at: offset + done)
+      do {
+        done += try bytes.withUnsafeBytes { raw in
+          Result { () throws(SystemCalls.Errno) in
+            try SystemCalls.writeBytes(
+              fd, raw.baseAddress! + done, bytes.count - done, at: offset + done)
+          }
+        }.get()
+      } catch .interrupted {
+        continue
+      } catch {
+        throw CompactionError(errno: error)
       }
-      if put < 0 { throw CompactionError(errno: SystemCalls.lastError) }
-      done += put
     }
   }
 
@@ -70,14 +79,26 @@ package enum FileBytes {
     var moved = 0
     while moved < count {
       let part = try read(fd, at: source + moved, count: min(1 << 20, count - moved))
-      guard !part.isEmpty else { throw CompactionError(errno: SystemCalls.Errno.io) }
+      guard !part.isEmpty else { throw CompactionError(errno: .ioError) }
       try write(fd, part, at: target + moved)
       moved += part.count
     }
   }
+
+  /// Cuts the file to `size` bytes.
+  package static func truncate(_ fd: Int32, to size: Int) throws(CompactionError) {
+    try compacting { () throws(SystemCalls.Errno) in try SystemCalls.truncate(fd, to: size) }
+  }
+
+  /// `call`'s result, its failure a ``CompactionError``.
+  private static func compacting<T>(
+    _ call: () throws(SystemCalls.Errno) -> T
+  ) throws(CompactionError) -> T {
+    do { return try call() } catch { throw CompactionError(errno: error) }
+  }
 }
 
-/// A read or write that failed while compacting a container: the `errno`.
+/// A read or write that failed while compacting a container: the C library's reason.
 package struct CompactionError: Error {
-  package var errno: Int32
+  package var errno: SystemCalls.Errno
 }

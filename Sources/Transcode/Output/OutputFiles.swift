@@ -41,17 +41,19 @@ package final class OutputFiles {
     self.replace = replace
     for target in targets {
       if target == input { throw .cannotCreateOutput(path: target, .isInput) }
-      if let info = SystemCalls.linkStatus(target) {
+      if let info = try? SystemCalls.linkStatus(target) {
         if info.kind == .directory {
           throw .cannotCreateOutput(path: target, .isDirectory)
         }
         if !replace { throw .cannotCreateOutput(path: target, .exists) }
       }
       let folder = Self.folder(of: target)
-      if !SystemCalls.isWritable(folder) {
-        let missing = SystemCalls.lastError == SystemCalls.Errno.noEntry
+      do {
+        try SystemCalls.checkWritable(folder)
+      } catch {
         throw .cannotCreateOutput(
-          path: target, missing ? .folderMissing(folder) : .folderNotWritable(folder))
+          path: target,
+          error == .noSuchFileOrDirectory ? .folderMissing(folder) : .folderNotWritable(folder))
       }
     }
     for target in targets where cancellation.firstVisit(of: Self.folder(of: target)) {
@@ -73,10 +75,7 @@ package final class OutputFiles {
     let i = try slot(target)
     let path = temporaries[i].temporary
     return try cancellation.creatingTemporary(path) { () throws(TranscodeError) -> R in
-      let fd = Self.makeFile(path)
-      guard fd >= 0 else {
-        throw .cannotCreateOutput(path: target, .refused(InputFile.reason(SystemCalls.lastError)))
-      }
+      let fd = try Self.makeFile(path, for: target)
       lock(path, fd)
       temporaries[i].made = true
       return try open(path)
@@ -88,29 +87,27 @@ package final class OutputFiles {
     let i = try slot(target)
     let path = temporaries[i].temporary
     let fd = try cancellation.creatingTemporary(path) { () throws(TranscodeError) -> Int32 in
-      let fd = Self.makeFile(path)
-      guard fd >= 0 else {
-        throw .cannotCreateOutput(path: target, .refused(InputFile.reason(SystemCalls.lastError)))
-      }
+      let fd = try Self.makeFile(path, for: target)
       temporaries[i].made = true
       return fd
     }
-    if locks[path] == nil {
-      let lockFD = SystemCalls.openForLocking(path)
-      if lockFD >= 0 { lock(path, lockFD) }
+    if locks[path] == nil, let lockFD = try? SystemCalls.openForLocking(path) {
+      lock(path, lockFD)
     }
     defer { SystemCalls.closeFile(fd) }
     var done = 0
     while done < bytes.count {
-      let n = bytes.withUnsafeBytes {
-        SystemCalls.writeBytes(fd, $0.baseAddress! + done, bytes.count - done)
+      do {
+        done += try bytes.withUnsafeBytes { raw in
+          Result { () throws(SystemCalls.Errno) in
+            try SystemCalls.writeBytes(fd, raw.baseAddress! + done, bytes.count - done)
+          }
+        }.get()
+      } catch .interrupted {
+        continue
+      } catch {
+        throw .io(path: target, reason: "write failed: \(InputFile.reason(error))")
       }
-      if n < 0 {
-        let failure = SystemCalls.lastError
-        if failure == SystemCalls.Errno.interrupted { continue }
-        throw .io(path: target, reason: "write failed: \(InputFile.reason(failure))")
-      }
-      done += n
     }
   }
 
@@ -120,17 +117,17 @@ package final class OutputFiles {
   package func adopt(_ file: String, as target: String) throws(TranscodeError) {
     let i = try slot(target)
     let path = temporaries[i].temporary
-    var failure: Int32 = 0
+    var failure: SystemCalls.Errno?
     try cancellation.creatingTemporary(path) { () throws(TranscodeError) in
-      if SystemCalls.renameItem(file, to: path) {
+      do throws(SystemCalls.Errno) {
+        try SystemCalls.renameItem(file, to: path)
         temporaries[i].made = true
-        let fd = SystemCalls.openForLocking(path)
-        if fd >= 0 { lock(path, fd) }
-      } else {
-        failure = SystemCalls.lastError
+        if let fd = try? SystemCalls.openForLocking(path) { lock(path, fd) }
+      } catch {
+        failure = error
       }
     }
-    if failure != 0 {
+    if let failure {
       throw .io(path: target, reason: "cannot move the finished file: \(InputFile.reason(failure))")
     }
     cancellation.releasingTemporary(file) {}
@@ -155,8 +152,8 @@ package final class OutputFiles {
     }
     if let (target, code) = failure {
       discard()
-      if code == SystemCalls.Errno.exists {
-        let isFolder = SystemCalls.linkStatus(target)?.kind == .directory
+      if code == .fileExists {
+        let isFolder = (try? SystemCalls.linkStatus(target))?.kind == .directory
         throw .cannotCreateOutput(path: target, isFolder ? .isDirectory : .exists)
       }
       throw .io(
@@ -175,12 +172,12 @@ package final class OutputFiles {
 
   /// Renames each temporary over its target (`exclusive`: only where no target exists); on the
   /// first failure, puts back the targets already renamed and returns that target with the
-  /// error code (``SystemCalls/Errno/exists`` when an exclusive rename met a file). `paths` is
+  /// error (`.fileExists` when an exclusive rename met a file). `paths` is
   /// the cancellation's set of temporaries (its lock is held): the renamed temporaries and the
   /// backups leave it.
   private static func renameAll(
     _ moves: [(target: String, temporary: String)], exclusive: Bool, paths: inout Set<String>
-  ) -> (String, Int32)? {
+  ) -> (String, SystemCalls.Errno)? {
     // A hidden hard link to each target that exists, so a rollback can restore it: only with
     // more than one file (one rename is all or nothing by itself). A file system without hard
     // links (FAT) gets no backup: such a target, once replaced, stays replaced.
@@ -195,59 +192,62 @@ package final class OutputFiles {
     // An exclusive commit replaces nothing: what it placed is new, and a rollback removes it.
     if moves.count > 1 && !exclusive {
       for (i, move) in moves.enumerated() {
-        guard SystemCalls.linkStatus(move.target) != nil else { continue }
+        guard (try? SystemCalls.linkStatus(move.target)) != nil else { continue }
         existed[i] = true
         let backup = temporaryName(for: move.target, suffix: "old")
         paths.insert(backup)
-        if SystemCalls.hardLink(move.target, to: backup) {
+        do {
+          try SystemCalls.hardLink(move.target, to: backup)
           backups[i] = backup
-        } else {
-          let failure = SystemCalls.lastError
+        } catch .notPermitted, .improperLink, .tooManyLinks, .notSupported {
+          paths.remove(backup)  // no hard links here: no backup
+        } catch {
           paths.remove(backup)
-          let noLinks: [Int32] = [
-            SystemCalls.Errno.notPermitted, SystemCalls.Errno.crossDevice,
-            SystemCalls.Errno.tooManyLinks, SystemCalls.Errno.notSupported,
-          ]
-          guard noLinks.contains(failure) else { return (move.target, failure) }
+          return (move.target, error)
         }
       }
     }
     for (i, move) in moves.enumerated() {
-      let renamed =
-        exclusive
-        ? SystemCalls.renameExclusive(move.temporary, to: move.target)
-        : SystemCalls.renameItem(move.temporary, to: move.target)
-      guard renamed else {
-        let failure = SystemCalls.lastError
+      do {
+        if exclusive {
+          try SystemCalls.renameExclusive(move.temporary, to: move.target)
+        } else {
+          try SystemCalls.renameItem(move.temporary, to: move.target)
+        }
+      } catch {
         for j in (0..<i).reversed() {
           if let backup = backups[j] {
             // Restored, or (should that rename fail too) left on disk for the user to recover.
-            SystemCalls.renameItem(backup, to: moves[j].target)
+            try? SystemCalls.renameItem(backup, to: moves[j].target)
             paths.remove(backup)
             backups[j] = nil
           } else if !existed[j] {
             SystemCalls.removeFile(moves[j].target)
           }
         }
-        return (move.target, failure)
+        return (move.target, error)
       }
       paths.remove(move.temporary)
     }
     return nil
   }
 
-  /// fsync of the file or folder at `path`; the error code, or nil when it is on disk (or the
+  /// fsync of the file or folder at `path`; the error, or nil when it is on disk (or the
   /// file system cannot sync a folder, EINVAL).
-  private static func sync(_ path: String) -> Int32? {
-    let fd = SystemCalls.openForReading(path)
-    guard fd >= 0 else { return SystemCalls.lastError }
+  private static func sync(_ path: String) -> SystemCalls.Errno? {
+    let fd: Int32
+    do { fd = try SystemCalls.openForReading(path) } catch { return error }
     defer { SystemCalls.closeFile(fd) }
-    while !SystemCalls.sync(fd) {
-      let failure = SystemCalls.lastError
-      if failure == SystemCalls.Errno.interrupted { continue }
-      return failure == SystemCalls.Errno.invalid ? nil : failure
+    while true {
+      do {
+        try SystemCalls.sync(fd)
+        return nil
+      } catch .interrupted {
+        continue
+      } catch {
+        return error == .invalidArgument ? nil : error
+      }
     }
-    return nil
   }
 
   /// Removes the temporaries (the targets are untouched).
@@ -262,7 +262,7 @@ package final class OutputFiles {
   /// Holds `fd`, an open descriptor of the temporary at `path`, locked until it is renamed or
   /// removed: the sign ``removeLeftovers(in:)`` reads that its process is alive.
   private func lock(_ path: String, _ fd: Int32) {
-    _ = SystemCalls.lockFile(fd, wait: false)
+    try? SystemCalls.lockFile(fd, wait: false)
     if let old = locks.updateValue(fd, forKey: path) { SystemCalls.closeFile(old) }
   }
 
@@ -284,12 +284,12 @@ package final class OutputFiles {
         continue
       }
       let path = folder == "/" ? "/\(name)" : "\(folder)/\(name)"
-      guard let before = SystemCalls.linkStatus(path), before.kind == .regular else { continue }
-      let fd = SystemCalls.openForLocking(path)
-      guard fd >= 0 else { continue }
+      guard let before = try? SystemCalls.linkStatus(path), before.kind == .regular,
+        let fd = try? SystemCalls.openForLocking(path)
+      else { continue }
       defer { SystemCalls.closeFile(fd) }
-      guard SystemCalls.lockFile(fd, wait: false), !SystemCalls.processExists(pid),
-        let open = SystemCalls.status(fd), let now = SystemCalls.linkStatus(path),
+      guard (try? SystemCalls.lockFile(fd, wait: false)) != nil, !SystemCalls.processExists(pid),
+        let open = try? SystemCalls.status(fd), let now = try? SystemCalls.linkStatus(path),
         open.identity == now.identity
       else { continue }
       SystemCalls.removeFile(path)
@@ -316,9 +316,14 @@ package final class OutputFiles {
     return i
   }
 
-  /// A new file, never an existing one (O_EXCL), mode 0666 less the umask.
-  private static func makeFile(_ path: String) -> Int32 {
-    SystemCalls.createNew(path)
+  /// A new file at `path`, never an existing one (O_EXCL), mode 0666 less the umask: its
+  /// descriptor, or why `target`'s temporary cannot be made.
+  private static func makeFile(_ path: String, for target: String) throws(TranscodeError) -> Int32 {
+    do {
+      return try SystemCalls.createNew(path)
+    } catch {
+      throw .cannotCreateOutput(path: target, .refused(InputFile.reason(error)))
+    }
   }
 
   private static func folder(of path: String) -> String {

@@ -3,17 +3,18 @@ package enum InputFile {
   /// The first `count` bytes of the file at `path` (fewer when it is shorter; none when it
   /// cannot be read).
   package static func head(_ path: String, count: Int) -> [UInt8] {
-    let fd = SystemCalls.openForReading(path)
-    guard fd >= 0 else { return [] }
+    guard let fd = try? SystemCalls.openForReading(path) else { return [] }
     defer { SystemCalls.closeFile(fd) }
     var bytes = [UInt8](repeating: 0, count: count)
-    let got = bytes.withUnsafeMutableBytes { SystemCalls.readBytes(fd, $0.baseAddress!, count) }
-    return Array(bytes.prefix(max(0, got)))
+    let got = bytes.withUnsafeMutableBytes {
+      try? SystemCalls.readBytes(fd, $0.baseAddress!, count)
+    }
+    return Array(bytes.prefix(got ?? 0))
   }
 
   /// The size of the file at `path` in bytes, nil when it cannot be read.
   package static func size(_ path: String) -> Int? {
-    SystemCalls.status(path)?.size
+    (try? SystemCalls.status(path))?.size
   }
 
   /// The most bytes ``readGIF(_:cancellation:)`` reads: 1 GiB. The largest GIF a browser
@@ -63,16 +64,18 @@ package enum InputFile {
     if path == "-" {
       fd = 0
     } else {
-      if let info = SystemCalls.status(path), let refused = refusal(info.kind) {
+      if let info = try? SystemCalls.status(path), let refused = refusal(info.kind) {
         throw .noInput(path: path, reason: refused)
       }
       // Not blocking in open: a FIFO without a writer would hold it forever.
-      fd = SystemCalls.openForReadingNow(path)
-      guard fd >= 0 else { throw .noInput(path: path, reason: reason(SystemCalls.lastError)) }
+      do { fd = try SystemCalls.openForReadingNow(path) } catch {
+        throw .noInput(path: path, reason: reason(error))
+      }
     }
     defer { if fd != 0 { SystemCalls.closeFile(fd) } }
-    guard let info = SystemCalls.status(fd) else {
-      throw .noInput(path: path, reason: reason(SystemCalls.lastError))
+    let info: SystemCalls.FileStatus
+    do { info = try SystemCalls.status(fd) } catch {
+      throw .noInput(path: path, reason: reason(error))
     }
     if let refused = refusal(info.kind) { throw .noInput(path: path, reason: refused) }
     if info.kind == .regular && info.size > limit {
@@ -81,20 +84,21 @@ package enum InputFile {
     // A file we opened stays non-blocking (a FIFO whose writer never came reads as ended, and
     // Linux's poll would not say so); standard input is left as the caller set it up, and
     // polled before each read instead.
-    var reader = Reader(fd: fd, cancellation: cancellation, pollsFirst: fd == 0 && info.kind != .regular)
+    var reader = Reader(
+      fd: fd, cancellation: cancellation, pollsFirst: fd == 0 && info.kind != .regular)
     var bytes: [UInt8] = []
     if let check {
       bytes = reader.read(upTo: min(headBytes, limit))
-      if reader.failure == 0 && !cancellation.isCancelled { try check(bytes) }
+      if reader.failure == nil && !cancellation.isCancelled { try check(bytes) }
     }
     // A regular file is read into an array of exactly its size (no doubling growth, so peak
     // memory is the file plus the canvas); pipes and files that grow are read in chunks after.
-    if info.kind == .regular && reader.failure == 0 {
+    if info.kind == .regular && reader.failure == nil {
       bytes.reserveCapacity(min(info.size, limit))
       bytes += reader.read(upTo: min(info.size, limit) - bytes.count)
     }
     let stream = info.kind != .regular ? end : nil
-    while reader.failure == 0 && !reader.ended && !cancellation.isCancelled {
+    while reader.failure == nil && !reader.ended && !cancellation.isCancelled {
       if let stream, stream(bytes) != nil { break }
       let room = limit - bytes.count  // one byte more than the room says the input goes on
       // A stream is judged on what each read brings: a writer that sent the whole GIF and
@@ -106,11 +110,9 @@ package enum InputFile {
     }
     if let stream, let last = stream(bytes), last < bytes.count { bytes.removeSubrange(last...) }
     let failure = reader.failure
-    if failure == SystemCalls.Errno.interrupted || cancellation.isCancelled { throw .interrupted }
-    if failure == SystemCalls.Errno.isDirectory {
-      throw .noInput(path: path, reason: "is a directory")
-    }
-    if failure != 0 { throw .io(path: path, reason: "read failed: \(reason(failure))") }
+    if failure == .interrupted || cancellation.isCancelled { throw .interrupted }
+    if failure == .isDirectory { throw .noInput(path: path, reason: "is a directory") }
+    if let failure { throw .io(path: path, reason: "read failed: \(reason(failure))") }
     return bytes
   }
 
@@ -135,42 +137,45 @@ package enum InputFile {
     let fd: Int32
     let cancellation: Cancellation
     let pollsFirst: Bool
-    var failure: Int32 = 0
+    var failure: SystemCalls.Errno?
     var ended = false
 
     /// Up to `count` bytes (fewer at the end or on a failure; with `some`, what the first read
     /// that gives any returns, so that a caller sees bytes as a slow writer sends them).
     mutating func read(upTo count: Int, some: Bool = false) -> [UInt8] {
       guard count > 0 else { return [] }
-      var failure: Int32 = 0
+      var failure: SystemCalls.Errno?
       var ended = false
       let bytes = [UInt8](unsafeUninitializedCapacity: count) { buf, done in
         done = 0
         while done < count {
           if pollsFirst && !SystemCalls.waitReadable(fd, milliseconds: 100) {
             if cancellation.isCancelled {
-              failure = SystemCalls.Errno.interrupted
+              failure = .interrupted
               break
             }
             continue
           }
-          let got = SystemCalls.readBytes(fd, buf.baseAddress! + done, count - done)
-          if got < 0 && SystemCalls.lastError == SystemCalls.Errno.wouldBlock {
+          let got: Int
+          do throws(SystemCalls.Errno) {
+            got = try SystemCalls.readBytes(fd, buf.baseAddress! + done, count - done)
+          } catch .wouldBlock {
             if cancellation.isCancelled {
-              failure = SystemCalls.Errno.interrupted
+              failure = .interrupted
               break
             }
             _ = SystemCalls.waitReadable(fd, milliseconds: 100)
             continue
-          }
-          if got < 0 && SystemCalls.lastError == SystemCalls.Errno.interrupted
-            && !cancellation.isCancelled
-          {
+          } catch .interrupted where !cancellation.isCancelled {
             continue
+          } catch {
+            failure = error
+            break
           }
-          if got < 0 { failure = SystemCalls.lastError }
-          if got == 0 { ended = true }
-          if got <= 0 { break }
+          if got == 0 {
+            ended = true
+            break
+          }
           done += got
           if some { break }
         }
@@ -182,11 +187,11 @@ package enum InputFile {
   }
 
   /// strerror's text, lowercased as our messages are.
-  package static func reason(_ code: Int32) -> String {
+  package static func reason(_ code: SystemCalls.Errno) -> String {
     switch code {
-    case SystemCalls.Errno.noEntry: return "no such file"
-    case SystemCalls.Errno.accessDenied: return "permission denied"
-    case SystemCalls.Errno.isDirectory: return "is a directory"
+    case .noSuchFileOrDirectory: return "no such file"
+    case .permissionDenied: return "permission denied"
+    case .isDirectory: return "is a directory"
     default:
       let text = SystemCalls.errorText(code)
       return text.prefix(1).lowercased() + text.dropFirst()

@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -7,11 +9,10 @@
 /// Threads (``StageThread``, the CLI's signal watcher) and signals (the CLI's Ctrl-C handling,
 /// `Sources/gif2x/Signals.swift`: the library itself installs no handler).
 extension SystemCalls {
-  /// A pipe: its read and write ends, nil on failure.
-  package static func makePipe() -> (read: Int32, write: Int32)? {
-    var ends: [Int32] = [-1, -1]
-    guard pipe(&ends) == 0 else { return nil }
-    return (ends[0], ends[1])
+  /// A pipe: its read and write ends.
+  package static func makePipe() throws(Errno) -> (read: Int32, write: Int32) {
+    let ends = try descriptorCall { try FileDescriptor.pipe() }
+    return (ends.readEnd.rawValue, ends.writeEnd.rawValue)
   }
 
   /// Runs `handler` (which may only do async-signal-safe things) on SIGINT and SIGTERM, and
@@ -29,6 +30,13 @@ extension SystemCalls {
     sigaction(SIGINT, &action, nil)
     sigaction(SIGTERM, &action, nil)
     changeInterruptMask(SIG_UNBLOCK)
+  }
+
+  /// Writes `byte` to `fd` from a signal handler: the bare `write`, which is async-signal-safe
+  /// (a failure is not reported: nothing in a handler could act on it).
+  package static func writeByteInSignalHandler(_ fd: Int32, _ byte: UInt8) {
+    var byte = byte
+    _ = write(fd, &byte, 1)
   }
 
   /// Ignores SIGXFSZ, whose default ends the process at a file-size limit (`ulimit -f`): a
@@ -49,9 +57,11 @@ extension SystemCalls {
   /// A POSIX thread.
   package typealias Thread = pthread_t
 
-  /// Runs `body` on a new POSIX thread: the thread, to join or detach; nil when the system
-  /// refuses one (with ``lastError`` set).
-  package static func startThread(_ body: @escaping @Sendable () -> Void) -> Thread? {
+  /// Runs `body` on a new POSIX thread: the thread, to join or detach; or why the system
+  /// refused one.
+  package static func startThread(
+    _ body: @escaping @Sendable () -> Void
+  ) throws(Errno) -> Thread {
     final class Body {
       let run: @Sendable () -> Void
       init(_ run: @escaping @Sendable () -> Void) { self.run = run }
@@ -71,9 +81,9 @@ extension SystemCalls {
       let code = pthread_create(&thread, nil, start, context)
       let started: Thread? = code == 0 ? thread : nil
     #endif
-    if started == nil {
+    guard let started else {
       Unmanaged<Body>.fromOpaque(context).release()
-      errno = code
+      throw Errno(rawValue: code)
     }
     return started
   }

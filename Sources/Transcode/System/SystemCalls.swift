@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -16,48 +18,59 @@
 /// exceptions are the C libraries gif2x wraps (FFmpeg, libpng, libwebp, libavif, each in its
 /// own folder). The CLI reaches the C library through it too (`package` access).
 ///
-/// Thin on purpose: each function is the call it names with Swift types, returning what the
-/// call returns; a caller that needs the reason reads ``lastError`` right after a failure.
+/// Thin on purpose: each function is the call it names with Swift types. A call that can fail
+/// throws its reason, swift-system's typed ``Errno`` (`throws(Errno)`), which a caller switches
+/// on; none retries an interrupted call by itself (``Errno/interrupted`` reaches the caller,
+/// which may be waiting for a cancellation). Opens, reads, writes, closes and pipes are
+/// swift-system's `FileDescriptor` calls; the rest (renames, links, locks, folders, stat) are the
+/// C library's, their `errno` thrown the same way. Descriptors stay `Int32`, as the C libraries
+/// that are handed them take them.
 package enum SystemCalls {
-  /// `errno`: the reason of the last failed call on this thread.
-  package static var lastError: Int32 { errno }
+  /// A failed call's reason: swift-system's `Errno` (`.interrupted`, `.noSuchFileOrDirectory`,
+  /// `.fileExists`, ...; its `description` is strerror's text).
+  package typealias Errno = SystemPackage.Errno
 
   /// strerror's text for `code`.
-  package static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
+  package static func errorText(_ code: Errno) -> String {
+    String(cString: strerror(code.rawValue))
+  }
 
-  /// The `errno` values callers tell apart.
-  package enum Errno {
-    package static let interrupted = EINTR
-    package static let wouldBlock = EAGAIN
-    package static let noEntry = ENOENT
-    package static let accessDenied = EACCES
-    package static let notPermitted = EPERM
-    package static let isDirectory = EISDIR
-    package static let exists = EEXIST
-    package static let invalid = EINVAL
-    package static let io = EIO
-    package static let noSpace = ENOSPC
-    package static let quota = EDQUOT
-    package static let tooLarge = EFBIG
-    package static let noDevice = ENXIO
-    package static let readOnly = EROFS
-    package static let crossDevice = EXDEV
-    package static let tooManyLinks = EMLINK
-    package static let notSupported = EOPNOTSUPP
-    package static let noSystemCall = ENOSYS
+  /// Throws `errno` when `result` is -1 (the C library's failure), else returns it.
+  @inline(__always)
+  private static func checked<Result: BinaryInteger>(_ result: Result) throws(Errno) -> Result {
+    guard result >= 0 else { throw Errno(rawValue: errno) }
+    return result
+  }
+
+  /// Opens `path` with `mode` and `options` (close-on-exec always), creating it with
+  /// `permissions` when asked to.
+  private static func openDescriptor(
+    _ path: String, _ mode: FileDescriptor.AccessMode, _ options: FileDescriptor.OpenOptions = [],
+    permissions: FilePermissions? = nil
+  ) throws(Errno) -> Int32 {
+    try FileNames.withCPath(path) { path in
+      Result { () throws(Errno) in
+        try descriptorCall {
+          try FileDescriptor.open(
+            path, mode, options: options.union(.closeOnExec), permissions: permissions,
+            retryOnInterrupt: false
+          ).rawValue
+        }
+      }
+    }.get()
   }
 
   // MARK: Files
 
-  /// A descriptor to read `path`, or -1.
-  package static func openForReading(_ path: String) -> Int32 {
-    FileNames.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
+  /// A descriptor to read `path`.
+  package static func openForReading(_ path: String) throws(Errno) -> Int32 {
+    try openDescriptor(path, .readOnly)
   }
 
   /// A descriptor to read `path` that neither the open nor a read blocks on (a FIFO without a
-  /// writer, a terminal line): a read with nothing yet fails with ``Errno/wouldBlock``; or -1.
-  package static func openForReadingNow(_ path: String) -> Int32 {
-    FileNames.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+  /// writer, a terminal line): a read with nothing yet throws `.wouldBlock`.
+  package static func openForReadingNow(_ path: String) throws(Errno) -> Int32 {
+    try openDescriptor(path, .readOnly, .nonBlocking)
   }
 
   /// Waits up to `milliseconds` for `fd` to have bytes to read (or its end, or an error):
@@ -67,82 +80,114 @@ package enum SystemCalls {
     return poll(&entry, 1, milliseconds) > 0
   }
 
-  /// A descriptor to read and write `path` in place, or -1.
-  package static func openForRewrite(_ path: String) -> Int32 {
-    FileNames.withCPath(path) { open($0, O_RDWR | O_CLOEXEC) }
+  /// A descriptor to read and write `path` in place.
+  package static func openForRewrite(_ path: String) throws(Errno) -> Int32 {
+    try openDescriptor(path, .readWrite)
   }
 
   /// A new file, never an existing one (O_EXCL), mode 0666 less the umask: its descriptor to
-  /// write, or -1.
-  package static func createNew(_ path: String) -> Int32 {
-    FileNames.withCPath(path) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_TRUNC | O_CLOEXEC, 0o666) }
+  /// write.
+  package static func createNew(_ path: String) throws(Errno) -> Int32 {
+    try openDescriptor(
+      path, .writeOnly, [.create, .exclusiveCreate, .truncate], permissions: allReadWrite)
   }
 
-  package static func closeFile(_ fd: Int32) { _ = close(fd) }
+  /// 0666: read and write for everyone, less the umask.
+  private static let allReadWrite: FilePermissions = [
+    .ownerReadWrite, .groupReadWrite, .otherReadWrite,
+  ]
 
-  /// Up to `count` bytes into `buffer`: how many (0 at the end), or -1.
+  /// Closes `fd`; a failure to close says nothing the caller can act on (the descriptor is gone
+  /// either way), so it is not reported.
+  package static func closeFile(_ fd: Int32) { try? FileDescriptor(rawValue: fd).close() }
+
+  /// Up to `count` bytes into `buffer`: how many (0 at the end).
   package static func readBytes(
     _ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int
-  ) -> Int {
-    read(fd, buffer, count)
+  ) throws(Errno) -> Int {
+    try descriptorCall {
+      try FileDescriptor(rawValue: fd).read(
+        into: UnsafeMutableRawBufferPointer(start: buffer, count: count), retryOnInterrupt: false)
+    }
   }
 
-  /// Up to `count` bytes from `buffer`: how many were written, or -1.
-  package static func writeBytes(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(fd, buffer, count)
+  /// Up to `count` bytes from `buffer`: how many were written.
+  package static func writeBytes(
+    _ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int
+  ) throws(Errno) -> Int {
+    try descriptorCall {
+      try FileDescriptor(rawValue: fd).write(
+        UnsafeRawBufferPointer(start: buffer, count: count), retryOnInterrupt: false)
+    }
   }
 
   /// `read` at `offset`, leaving the file position alone.
   package static func readBytes(
     _ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int, at offset: Int
-  ) -> Int {
-    pread(fd, buffer, count, off_t(offset))
+  ) throws(Errno) -> Int {
+    try descriptorCall {
+      try FileDescriptor(rawValue: fd).read(
+        fromAbsoluteOffset: Int64(offset),
+        into: UnsafeMutableRawBufferPointer(start: buffer, count: count), retryOnInterrupt: false)
+    }
   }
 
   /// `write` at `offset`, leaving the file position alone.
   package static func writeBytes(
     _ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int, at offset: Int
-  ) -> Int {
-    pwrite(fd, buffer, count, off_t(offset))
+  ) throws(Errno) -> Int {
+    try descriptorCall {
+      try FileDescriptor(rawValue: fd).write(
+        toAbsoluteOffset: Int64(offset), UnsafeRawBufferPointer(start: buffer, count: count),
+        retryOnInterrupt: false)
+    }
   }
 
-  /// Cuts (or extends) the file to `size` bytes; false on failure.
-  package static func truncate(_ fd: Int32, to size: Int) -> Bool {
-    ftruncate(fd, off_t(size)) == 0
+  /// A `FileDescriptor` call (they throw only `Errno`, untyped), with its error typed.
+  @inline(__always)
+  static func descriptorCall<T>(_ call: () throws -> T) throws(Errno) -> T {
+    do { return try call() } catch let error as Errno { throw error } catch { throw .ioError }
   }
 
-  /// fsync: the file's data on disk; false on failure.
-  package static func sync(_ fd: Int32) -> Bool { fsync(fd) == 0 }
-
-  /// false on failure.
-  @discardableResult
-  package static func renameItem(_ from: String, to: String) -> Bool {
-    FileNames.withCPath(from) { f in FileNames.withCPath(to) { rename(f, $0) == 0 } }
+  /// Cuts (or extends) the file to `size` bytes.
+  package static func truncate(_ fd: Int32, to size: Int) throws(Errno) {
+    try descriptorCall {
+      try FileDescriptor(rawValue: fd).resize(to: Int64(size), retryOnInterrupt: false)
+    }
   }
 
-  /// Renames `from` to `to` only when nothing is at `to` (false with ``Errno/exists`` when
-  /// something is): one step, so of two processes placing a file at `to` exactly one wins.
+  /// fsync: the file's data on disk.
+  package static func sync(_ fd: Int32) throws(Errno) { _ = try checked(fsync(fd)) }
+
+  package static func renameItem(_ from: String, to: String) throws(Errno) {
+    let result = FileNames.withCPath(from) { f in FileNames.withCPath(to) { rename(f, $0) } }
+    _ = try checked(result)
+  }
+
+  /// Renames `from` to `to` only when nothing is at `to` (`.fileExists` when something is):
+  /// one step, so of two processes placing a file at `to` exactly one wins.
   /// Linux's `renameat2(RENAME_NOREPLACE)` (looked up by name: glibc 2.28 has it, Swift's
   /// Glibc module does not declare it); where the file system refuses that flag (EINVAL) or the
   /// kernel lacks the call (ENOSYS), `link` then `unlink`, which is as exclusive. macOS's
   /// `renamex_np(RENAME_EXCL)`.
-  package static func renameExclusive(_ from: String, to: String) -> Bool {
-    FileNames.withCPath(from) { from in
-      FileNames.withCPath(to) { to in
+  package static func renameExclusive(_ from: String, to: String) throws(Errno) {
+    let result = FileNames.withCPath(from) { from in
+      FileNames.withCPath(to) { to -> Int32 in
         #if canImport(Glibc)
           if let renameat2 = renameAt2 {
             let noReplace: UInt32 = 1  // RENAME_NOREPLACE
-            if renameat2(AT_FDCWD, from, AT_FDCWD, to, noReplace) == 0 { return true }
-            guard errno == EINVAL || errno == ENOSYS else { return false }
+            if renameat2(AT_FDCWD, from, AT_FDCWD, to, noReplace) == 0 { return 0 }
+            guard errno == EINVAL || errno == ENOSYS else { return -1 }
           }
-          guard link(from, to) == 0 else { return false }
+          guard link(from, to) == 0 else { return -1 }
           _ = unlink(from)
-          return true
+          return 0
         #else
-          return renamex_np(from, to, UInt32(RENAME_EXCL)) == 0
+          return renamex_np(from, to, UInt32(RENAME_EXCL))
         #endif
       }
     }
+    _ = try checked(result)
   }
 
   #if canImport(Glibc)
@@ -156,32 +201,33 @@ package enum SystemCalls {
     }
   #endif
 
-  /// A hard link `to` to the file at `from`; false on failure.
-  package static func hardLink(_ from: String, to: String) -> Bool {
-    FileNames.withCPath(from) { f in FileNames.withCPath(to) { link(f, $0) == 0 } }
+  /// A hard link `to` to the file at `from`.
+  package static func hardLink(_ from: String, to: String) throws(Errno) {
+    _ = try checked(FileNames.withCPath(from) { f in FileNames.withCPath(to) { link(f, $0) } })
   }
 
+  /// Removes the name `path`; a name already gone, or one that cannot be removed, is left to
+  /// whoever looks next (every caller cleans up after a failure or an earlier run).
   package static func removeFile(_ path: String) { _ = FileNames.withCPath(path) { unlink($0) } }
 
   /// A descriptor of the file at `path` to lock, never following a symbolic link nor blocking
-  /// on a FIFO, or -1.
-  package static func openForLocking(_ path: String) -> Int32 {
-    FileNames.withCPath(path) { open($0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
+  /// on a FIFO.
+  package static func openForLocking(_ path: String) throws(Errno) -> Int32 {
+    try openDescriptor(path, .readOnly, [.noFollow, .nonBlocking])
   }
 
-  /// A descriptor to read `path`, made empty when missing (mode 0666 less the umask), or -1.
-  package static func openOrCreate(_ path: String) -> Int32 {
-    FileNames.withCPath(path) { open($0, O_RDONLY | O_CREAT | O_CLOEXEC, 0o666) }
+  /// A descriptor to read `path`, made empty when missing (mode 0666 less the umask).
+  package static func openOrCreate(_ path: String) throws(Errno) -> Int32 {
+    try openDescriptor(path, .readOnly, .create, permissions: allReadWrite)
   }
 
   /// flock: an exclusive lock on the open file (shared with `exclusive` false), waiting for it
-  /// when `wait`, else false with ``Errno/wouldBlock`` when another open file holds it. The
-  /// kernel releases it when the last descriptor of that open file closes, or its process dies.
-  package static func lockFile(_ fd: Int32, exclusive: Bool = true, wait: Bool) -> Bool {
+  /// when `wait`, else `.wouldBlock` when another open file holds it. The kernel releases it
+  /// when the last descriptor of that open file closes, or its process dies.
+  package static func lockFile(_ fd: Int32, exclusive: Bool = true, wait: Bool) throws(Errno) {
     while flock(fd, (exclusive ? LOCK_EX : LOCK_SH) | (wait ? 0 : LOCK_NB)) != 0 {
-      if errno != EINTR { return false }
+      if errno != EINTR { throw Errno(rawValue: errno) }
     }
-    return true
   }
 
   /// Whether a process `pid` runs on this machine (kill with signal 0).
@@ -189,14 +235,14 @@ package enum SystemCalls {
     kill(pid, 0) == 0 || errno == EPERM
   }
 
-  /// Whether the folder at `path` can be written to (false with ``lastError`` set otherwise).
-  package static func isWritable(_ path: String) -> Bool {
-    FileNames.withCPath(path) { access($0, W_OK) } == 0
+  /// Throws why the folder at `path` cannot be written to.
+  package static func checkWritable(_ path: String) throws(Errno) {
+    _ = try checked(FileNames.withCPath(path) { access($0, W_OK) })
   }
 
-  /// mkdir with mode 0755 less the umask; false on failure.
-  package static func makeFolder(_ path: String) -> Bool {
-    FileNames.withCPath(path) { mkdir($0, 0o755) } == 0
+  /// mkdir with mode 0755 less the umask.
+  package static func makeFolder(_ path: String) throws(Errno) {
+    _ = try checked(FileNames.withCPath(path) { mkdir($0, 0o755) })
   }
 
   /// The names in the folder at `path` ("." and ".." left out); empty when it cannot be read.
@@ -215,7 +261,9 @@ package enum SystemCalls {
 
   /// What stat says of a file.
   package struct FileStatus {
-    package enum Kind { case regular, directory, fifo, socket, characterDevice, blockDevice, link, other }
+    package enum Kind {
+      case regular, directory, fifo, socket, characterDevice, blockDevice, link, other
+    }
     package var kind: Kind
     package var size: Int
     /// The device and inode: which file it is, whatever name reached it.
@@ -246,22 +294,25 @@ package enum SystemCalls {
     }
   }
 
-  /// stat of `path` (following a symbolic link), nil on failure.
-  package static func status(_ path: String) -> FileStatus? {
+  /// stat of `path` (following a symbolic link).
+  package static func status(_ path: String) throws(Errno) -> FileStatus {
     var info = stat()
-    return FileNames.withCPath(path) { stat($0, &info) } == 0 ? FileStatus(info) : nil
+    _ = try checked(FileNames.withCPath(path) { stat($0, &info) })
+    return FileStatus(info)
   }
 
-  /// lstat of `path` (a symbolic link itself), nil on failure.
-  package static func linkStatus(_ path: String) -> FileStatus? {
+  /// lstat of `path` (a symbolic link itself).
+  package static func linkStatus(_ path: String) throws(Errno) -> FileStatus {
     var info = stat()
-    return FileNames.withCPath(path) { lstat($0, &info) } == 0 ? FileStatus(info) : nil
+    _ = try checked(FileNames.withCPath(path) { lstat($0, &info) })
+    return FileStatus(info)
   }
 
-  /// fstat of an open file, nil on failure.
-  package static func status(_ fd: Int32) -> FileStatus? {
+  /// fstat of an open file.
+  package static func status(_ fd: Int32) throws(Errno) -> FileStatus {
     var info = stat()
-    return fstat(fd, &info) == 0 ? FileStatus(info) : nil
+    _ = try checked(fstat(fd, &info))
+    return FileStatus(info)
   }
 
   // MARK: Process, terminal, clock

@@ -9,9 +9,10 @@ package final class StageThread {
 
   /// Starts `body` on a new thread; throws when the system refuses one.
   package init(_ body: @escaping @Sendable () -> Void) throws(TranscodeError) {
-    thread = SystemCalls.startThread(body)
-    if thread == nil {
-      throw .internalError("cannot start a thread: error \(SystemCalls.lastError)")
+    do {
+      thread = try SystemCalls.startThread(body)
+    } catch {
+      throw .internalError("cannot start a thread: \(SystemCalls.errorText(error))")
     }
   }
 

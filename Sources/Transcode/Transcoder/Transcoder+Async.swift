@@ -39,10 +39,13 @@ public final class TranscodeJob<Summary: Sendable, Progress: Sendable>: Sendable
       reports.finish()
       outcome.end(result)
     }
-    guard let thread = SystemCalls.startThread(body) else {
+    let thread: SystemCalls.Thread
+    do {
+      thread = try SystemCalls.startThread(body)
+    } catch {
       reports.finish()
       outcome.end(
-        .failure(.internalError("cannot start a thread: error \(SystemCalls.lastError)")))
+        .failure(.internalError("cannot start a thread: \(SystemCalls.errorText(error))")))
       return
     }
     // Nothing joins it: its end is told through `outcome`.

@@ -113,7 +113,7 @@ struct ByteBudgetSearch<Request: OutputRequest> {
       let summary = try setup.trial(setting, sampled: false).encode(
         files: files, progress: progress)
       guard let path = files.temporaryPath(of: setup.targets[0]),
-        let status = SystemCalls.status(path)
+        let status = try? SystemCalls.status(path)
       else { throw .internalError("\(request.output) was not written") }
       return Made(summary: summary, files: files, bytes: status.size)
     } catch {

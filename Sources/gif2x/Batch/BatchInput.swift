@@ -66,7 +66,7 @@ enum InputList {
     var files: Set<FileID> = []
     for argument in arguments {
       if Signals.cancellation.isCancelled { break }
-      if argument != "-", let info = SystemCalls.status(argument), info.kind == .directory {
+      if argument != "-", let info = try? SystemCalls.status(argument), info.kind == .directory {
         let root =
           argument.hasSuffix("/") && argument.count > 1 ? String(argument.dropLast()) : argument
         var scan = Scan(recursive: recursive, folders: [FileID(info)])
@@ -112,7 +112,7 @@ enum InputList {
   }
 
   static func isDirectory(_ path: String) -> Bool {
-    SystemCalls.status(path)?.kind == .directory
+    (try? SystemCalls.status(path))?.kind == .directory
   }
 }
 
@@ -126,7 +126,7 @@ extension InputList.Scan {
       let full = folder + "/" + name
       let isGIF = name.lowercased().hasSuffix(".gif")
       // stat follows a link; a broken one named .gif is kept, and its read says why.
-      guard let info = SystemCalls.status(full) else {
+      guard let info = try? SystemCalls.status(full) else {
         if isGIF { found.append((prefix + name, nil)) }
         continue
       }

@@ -20,8 +20,8 @@ enum FileTimes {
   /// Whether `path` exists and was modified after `other` (a missing `other`, such as "-",
   /// never counts as older).
   static func isNewer(_ path: String, than other: String) -> Bool {
-    guard let a = SystemCalls.status(path)?.modified else { return false }
-    guard let b = SystemCalls.status(other)?.modified else { return false }
+    guard let a = (try? SystemCalls.status(path))?.modified else { return false }
+    guard let b = (try? SystemCalls.status(other))?.modified else { return false }
     return (a.seconds, a.nanoseconds) > (b.seconds, b.nanoseconds)
   }
 }

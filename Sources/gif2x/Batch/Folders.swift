@@ -10,8 +10,12 @@ enum Folders {
     var built = folder.hasPrefix("/") ? "" : "."
     for part in folder.split(separator: "/") {
       built += "/" + part
-      if !SystemCalls.makeFolder(built) && SystemCalls.lastError != SystemCalls.Errno.exists {
-        throw .cannotCreateOutput(path: path, .cannotCreateFolder(built))
+      do throws(SystemCalls.Errno) {
+        try SystemCalls.makeFolder(built)
+      } catch {
+        if error != .fileExists {
+          throw .cannotCreateOutput(path: path, .cannotCreateFolder(built))
+        }
       }
     }
   }
@@ -19,7 +23,7 @@ enum Folders {
   /// The size in bytes of the files that exist among `paths`.
   static func totalBytes(_ paths: [String]) -> Int {
     paths.reduce(0) { sum, path in
-      sum + (SystemCalls.status(path)?.size ?? 0)
+      sum + ((try? SystemCalls.status(path))?.size ?? 0)
     }
   }
 }

@@ -33,7 +33,7 @@ enum FileDigest {
 /// A file that could not be read, with the C library's reason.
 struct FileProblem: Error, Equatable {
   var path: String
-  var errno: Int32
+  var errno: SystemCalls.Errno
 
   var reason: String { SystemCalls.errorText(errno) }
 
@@ -42,16 +42,23 @@ struct FileProblem: Error, Equatable {
   static func reading(
     _ path: String, chunk: Int, _ body: (UnsafeRawBufferPointer) -> Void
   ) -> Result<Int, FileProblem> {
-    let fd = SystemCalls.openForReading(path)
-    guard fd >= 0 else { return .failure(FileProblem(path: path, errno: SystemCalls.lastError)) }
+    let fd: Int32
+    do { fd = try SystemCalls.openForReading(path) } catch {
+      return .failure(FileProblem(path: path, errno: error))
+    }
     defer { SystemCalls.closeFile(fd) }
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 16)
     defer { buffer.deallocate() }
     var total = 0
     while true {
-      let n = SystemCalls.readBytes(fd, buffer.baseAddress!, chunk)
-      if n < 0 && SystemCalls.lastError == SystemCalls.Errno.interrupted { continue }
-      if n < 0 { return .failure(FileProblem(path: path, errno: SystemCalls.lastError)) }
+      let n: Int
+      do throws(SystemCalls.Errno) {
+        n = try SystemCalls.readBytes(fd, buffer.baseAddress!, chunk)
+      } catch .interrupted {
+        continue
+      } catch {
+        return .failure(FileProblem(path: path, errno: error))
+      }
       if n == 0 { return .success(total) }
       body(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
       total += n

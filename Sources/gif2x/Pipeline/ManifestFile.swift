@@ -60,7 +60,7 @@ final class ManifestFile: Sendable {
       && Int32(entry.dropFirst(prefix.count).dropLast(4)) != nil
     {
       let file = folder + "/" + entry
-      if SystemCalls.linkStatus(file)?.kind == .regular { SystemCalls.removeFile(file) }
+      if (try? SystemCalls.linkStatus(file))?.kind == .regular { SystemCalls.removeFile(file) }
     }
   }
 
@@ -78,19 +78,21 @@ final class ManifestFile: Sendable {
   /// let go and taken again on the new one.
   private static func lock(_ path: String) throws(PipelineError) -> Int32 {
     while true {
-      let fd = SystemCalls.openOrCreate(path)
-      guard fd >= 0 else {
-        throw .cannotWrite(path, reason: SystemCalls.errorText(SystemCalls.lastError))
+      let fd: Int32
+      do { fd = try SystemCalls.openOrCreate(path) } catch {
+        throw .cannotWrite(path, reason: SystemCalls.errorText(error))
       }
       // On a file system without locks (an NFS mount with `nolock`: ENOLCK) the run goes on
       // unlocked: one run at a time is then the user's to keep.
-      if !SystemCalls.lockFile(fd, wait: false)
-        && SystemCalls.lastError == SystemCalls.Errno.wouldBlock
-      {
-        SystemCalls.closeFile(fd)
-        throw .inUse(path)
+      do throws(SystemCalls.Errno) {
+        try SystemCalls.lockFile(fd, wait: false)
+      } catch {
+        if error == .wouldBlock {
+          SystemCalls.closeFile(fd)
+          throw .inUse(path)
+        }
       }
-      if let locked = SystemCalls.status(fd), let now = SystemCalls.status(path),
+      if let locked = try? SystemCalls.status(fd), let now = try? SystemCalls.status(path),
         locked.identity == now.identity
       {
         return fd
@@ -124,12 +126,17 @@ final class ManifestFile: Sendable {
       throw .cannotWrite(path, reason: "cannot encode the record")
     }
     line += "\n"
-    let failure: Int32? = state.withLock { state in
+    let failure: SystemCalls.Errno? = state.withLock { state in
       state.records[record.key] = record
       let bytes = Array(line.utf8)
-      if let failure = Self.write(bytes, to: state.descriptor, at: state.end) { return failure }
-      state.end += bytes.count
-      return SystemCalls.sync(state.descriptor) ? nil : SystemCalls.lastError
+      do throws(SystemCalls.Errno) {
+        try Self.write(bytes, to: state.descriptor, at: state.end)
+        state.end += bytes.count
+        try SystemCalls.sync(state.descriptor)
+        return nil
+      } catch {
+        return error
+      }
     }
     if let failure { throw .cannotWrite(path, reason: SystemCalls.errorText(failure)) }
   }
@@ -154,7 +161,7 @@ final class ManifestFile: Sendable {
     let bytes: [UInt8]
     switch Self.contents(of: path) {
     case .success(let b): bytes = b
-    case .failure(let problem) where problem.errno == SystemCalls.Errno.noEntry: return Reading()
+    case .failure(let problem) where problem.errno == .noSuchFileOrDirectory: return Reading()
     case .failure(let problem): throw .cannotRead(path, reason: problem.reason)
     }
     if bytes.isEmpty { return Reading() }
@@ -202,42 +209,33 @@ final class ManifestFile: Sendable {
     let bytes = Array(text.utf8)
     // A temporary a killed run of the same process id left.
     SystemCalls.removeFile(temporary)
-    let fd = SystemCalls.createNew(temporary)
-    guard fd >= 0 else {
-      throw .cannotWrite(path, reason: SystemCalls.errorText(SystemCalls.lastError))
+    let fd: Int32
+    do { fd = try SystemCalls.createNew(temporary) } catch {
+      throw .cannotWrite(path, reason: SystemCalls.errorText(error))
     }
     // Locked before it takes the name, so that the name stays locked (see the type's notes).
-    _ = SystemCalls.lockFile(fd, wait: false)
-    var failure = write(bytes, to: fd, at: 0)
-    if failure == nil && !SystemCalls.sync(fd) { failure = SystemCalls.lastError }
-    if failure == nil && !SystemCalls.renameItem(temporary, to: path) {
-      failure = SystemCalls.lastError
-    }
-    if let failure {
+    try? SystemCalls.lockFile(fd, wait: false)
+    do throws(SystemCalls.Errno) {
+      try write(bytes, to: fd, at: 0)
+      try SystemCalls.sync(fd)
+      try SystemCalls.renameItem(temporary, to: path)
+    } catch {
       SystemCalls.closeFile(fd)
       SystemCalls.removeFile(temporary)
-      throw .cannotWrite(path, reason: SystemCalls.errorText(failure))
+      throw .cannotWrite(path, reason: SystemCalls.errorText(error))
     }
-    let dir = SystemCalls.openForReading(folder)
-    if dir >= 0 {
-      _ = SystemCalls.sync(dir)
+    if let dir = try? SystemCalls.openForReading(folder) {
+      try? SystemCalls.sync(dir)
       SystemCalls.closeFile(dir)
     }
     return (fd, bytes.count)
   }
 
-  /// Writes all of `bytes` at `offset`; the errno of a failure.
-  private static func write(_ bytes: [UInt8], to fd: Int32, at offset: Int) -> Int32? {
-    var done = 0
-    while done < bytes.count {
-      let n = bytes.withUnsafeBytes {
-        SystemCalls.writeBytes(fd, $0.baseAddress! + done, bytes.count - done, at: offset + done)
-      }
-      if n < 0 && SystemCalls.lastError == SystemCalls.Errno.interrupted { continue }
-      if n <= 0 { return n < 0 ? SystemCalls.lastError : SystemCalls.Errno.io }
-      done += n
-    }
-    return nil
+  /// Writes all of `bytes` at `offset`.
+  private static func write(
+    _ bytes: [UInt8], to fd: Int32, at offset: Int
+  ) throws(SystemCalls.Errno) {
+    do { try FileBytes.write(fd, bytes, at: offset) } catch { throw error.errno }
   }
 
   /// The whole of a (small) file.

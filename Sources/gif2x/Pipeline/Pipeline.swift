@@ -87,7 +87,7 @@ final class Pipeline: Sendable {
     ticket.reason = mismatch(record, input: digest, outputs: outputs)
     if ticket.reason != nil {
       let edited = record.outputs.first {
-        SystemCalls.status($0.path) != nil && !Self.holds($0)
+        (try? SystemCalls.status($0.path)) != nil && !Self.holds($0)
       }
       ticket.edited = edited?.path
     }
@@ -117,7 +117,7 @@ final class Pipeline: Sendable {
       return "output missing: \(moved)"
     }
     for output in record.outputs {
-      guard SystemCalls.status(output.path) != nil else {
+      guard (try? SystemCalls.status(output.path)) != nil else {
         return "output missing: \(output.path)"
       }
       guard Self.holds(output) else { return "output edited: \(output.path)" }
@@ -127,7 +127,7 @@ final class Pipeline: Sendable {
 
   /// Whether the file at the output's path is the one recorded (its size and SHA-256).
   private static func holds(_ output: ManifestRecord.Output) -> Bool {
-    guard let info = SystemCalls.status(output.path), info.size == output.bytes else {
+    guard let info = try? SystemCalls.status(output.path), info.size == output.bytes else {
       return false
     }
     return (try? FileDigest.file(output.path).get().digest) == output.sha256

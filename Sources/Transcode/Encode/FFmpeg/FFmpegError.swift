@@ -51,10 +51,10 @@ enum FFmpegError: Error, CustomStringConvertible {
   var cause: Cause {
     switch self {
     case .failed(_, let code, _), .cannotOpenOutput(_, let code):
-      typealias E = SystemCalls.Errno
-      switch -code {
-      case E.io, E.noSpace, E.quota, E.tooLarge, E.noDevice: return .storage
-      case E.accessDenied, E.notPermitted, E.readOnly: return .permission
+      switch SystemCalls.Errno(rawValue: -code) {
+      case .ioError, .noSpace, .diskQuotaExceeded, .fileTooLarge, .noSuchAddressOrDevice:
+        return .storage
+      case .permissionDenied, .notPermitted, .readOnlyFileSystem: return .permission
       default: return .other
       }
     case .alpha: return .other
@@ -62,11 +62,11 @@ enum FFmpegError: Error, CustomStringConvertible {
   }
 
   /// The system error (errno) behind the failure, 0 for FFmpeg's own codes.
-  var systemError: Int32 {
+  var systemError: SystemCalls.Errno {
     switch self {
     case .failed(_, let code, _), .cannotOpenOutput(_, let code):
-      return code < 0 && -code < 4096 ? -code : 0
-    case .alpha: return 0
+      return SystemCalls.Errno(rawValue: code < 0 && -code < 4096 ? -code : 0)
+    case .alpha: return SystemCalls.Errno(rawValue: 0)
     }
   }
 

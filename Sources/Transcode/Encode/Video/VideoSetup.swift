@@ -182,7 +182,7 @@ extension VideoSetup {
       }
     } catch {
       throw finishFailure(
-        .failed(function: "rewriting the \(format) index", code: -error.errno, log: nil),
+        .failed(function: "rewriting the \(format) index", code: -error.errno.rawValue, log: nil),
         output: output)
     }
   }
