@@ -2,6 +2,14 @@
 /// prints `description`, a caller may match the case (`--to web` drops ``targetMissed`` from
 /// its page's notes: it judges the fidelity itself).
 public enum ConversionWarning: Sendable, Equatable, CustomStringConvertible {
+  /// Why a video keeps no transparency.
+  public enum Flattening: Sendable, Equatable {
+    /// AV1 (in MP4 or WebM): browsers play no AV1 alpha.
+    case av1
+    /// MP4 with H.264: the container browsers play has no alpha.
+    case mp4
+  }
+
   /// Every delay was zero: each frame of a constant-rate timeline plays `centiseconds` cs.
   case allDelaysZero(centiseconds: Int)
   /// The integrity timeline shows nothing: at `rate` the GIF ends before the first tick.
@@ -10,9 +18,9 @@ public enum ConversionWarning: Sendable, Equatable, CustomStringConvertible {
   case loopCountCapped(plays: Int, limit: Int)
   /// AVIF (libavif 0.11) has no loop count: the GIF's `plays` are lost, browsers loop forever.
   case loopCountDropped(plays: Int)
-  /// The video keeps no transparency, `by` says why: "AV1" (browsers play no AV1 alpha) or
-  /// "MP4" (no alpha in the container browsers play). Transparent pixels are shown over white.
-  case transparencyFlattened(by: String)
+  /// The video keeps no transparency, `by` says why (``Flattening``). Transparent pixels are
+  /// shown over white.
+  case transparencyFlattened(by: Flattening)
   /// A PSNR target missed by more than the tolerance: the closest trial's `setting` and value,
   /// and what it measured (dB; infinity when identical).
   case targetMissed(target: Double, setting: Setting, value: Int, measured: Double)
@@ -30,8 +38,10 @@ public enum ConversionWarning: Sendable, Equatable, CustomStringConvertible {
         + " gave up " + steps.map(\.description).joined(separator: ", ")
     case .transparencyFlattened(let by):
       let why =
-        by == "AV1"
-        ? "AV1 keeps no transparency (browsers play none)" : "MP4 keeps no transparency"
+        switch by {
+        case .av1: "AV1 keeps no transparency (browsers play none)"
+        case .mp4: "MP4 keeps no transparency"
+        }
       return why + ": transparent pixels are shown over white; vp9 keeps it"
     case .allDelaysZero(let cs): return "all delays are zero; playing at \(cs) cs per frame"
     case .noFrameShown(let rate):

@@ -49,7 +49,7 @@ struct VideoSetup {
     content = try Self.content(
       asked: request.content, uses: request.videoCodec == .av1, plan, schedule, cancellation)
     if flattened {
-      warnings.append(.transparencyFlattened(by: "AV1"))
+      warnings.append(.transparencyFlattened(by: .av1))
     }
   }
 
@@ -153,7 +153,7 @@ struct VideoSetup {
     var notes = warnings
     // MP4 is composited without a probe: the pictures converted say whether one was transparent.
     if outcome.flattened && request.format == .mp4 && request.background == nil {
-      notes.append(.transparencyFlattened(by: "MP4"))
+      notes.append(.transparencyFlattened(by: .mp4))
     }
     notes += outcome.damage.map(ConversionWarning.damage)
     let conversion = ConversionSummary(
