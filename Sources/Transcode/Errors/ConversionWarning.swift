@@ -1,5 +1,5 @@
 /// Something about a conversion the user should know that did not stop it, as facts: the CLI
-/// prints `description`, a caller may match the case (`--to web` drops ``targetMissed`` from
+/// prints `description`, a caller may match the case (`--to web` drops ``targetMissed(target:setting:value:measured:)`` from
 /// its page's notes: it judges the fidelity itself).
 public enum ConversionWarning: Sendable, Equatable, CustomStringConvertible {
   /// Why a video keeps no transparency.

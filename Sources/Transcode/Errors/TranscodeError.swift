@@ -1,5 +1,5 @@
 /// The errors the library reports. Every case carries values, not sentences about flags or
-/// exit statuses: ``message(naming:)`` renders it with the caller's names for the settings (the
+/// exit statuses: `message(naming:)` renders it with the caller's names for the settings (the
 /// CLI's flags), and `description` in plain words; the CLI picks the exit status (sysexits) and
 /// adds how to install what is missing. Messages start lowercase, name the file and the bad
 /// value, and say the fix.

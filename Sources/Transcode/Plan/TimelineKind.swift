@@ -3,7 +3,7 @@ public enum TimelineKind: Sendable, Equatable {
   /// The default: `gcd` when its rate is at most `maxFPS`, else `fps(maxFPS)`; with no cap
   /// (`nil`, the default), always `gcd`: every frame starts at its browser time. Video writes a
   /// frame held for several ticks as one picture, so a fine grid costs nothing there; a cap
-  /// matters where every tick is a picture (`--cfr`, which caps at ``defaultMaxFPS``).
+  /// matters where every tick is a picture (`--cfr`, which caps at `defaultMaxFPS`).
   case auto(maxFPS: FrameRate?)
   /// One tick per gcd of the delays: exact, but mixed delays give high rates.
   case gcd

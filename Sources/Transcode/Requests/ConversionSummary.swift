@@ -1,5 +1,5 @@
 /// What every single-file conversion (a video, an animated image) reports about the file it
-/// wrote: ``VideoSummary`` and ``AnimationSummary`` each hold one and answer its members as
+/// wrote: `VideoSummary` and ``AnimationSummary`` each hold one and answer its members as
 /// their own (`summary.width`).
 public struct ConversionSummary: Sendable, Equatable {
   /// The file written.

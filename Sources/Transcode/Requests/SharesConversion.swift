@@ -1,6 +1,6 @@
 /// A request or a summary built around the part every single-file conversion shares, whose
 /// members it answers as its own: ``VideoRequest`` and ``AnimationRequest`` around their
-/// ``ConversionOptions`` (`request.targetPSNR`), ``VideoSummary`` and ``AnimationSummary``
+/// ``ConversionOptions`` (`request.targetPSNR`), `VideoSummary` and ``AnimationSummary``
 /// around their ``ConversionSummary`` (`summary.width`).
 @dynamicMemberLookup
 public protocol SharesConversion {

@@ -56,7 +56,7 @@ public struct VideoRequest: Sendable, Equatable, SharesConversion {
 
   /// How to make an odd width or height even, for users who want an even displayed size. By
   /// default (`even` nil) the video shows the GIF's own size, odd or not (see
-  /// ``VideoGeometry``).
+  /// `VideoGeometry`).
   public enum EvenSize: String, Sendable, Equatable, CaseIterable {
     /// Add one row or column of the background colour (never loses a pixel).
     case pad
@@ -86,7 +86,7 @@ public struct VideoRequest: Sendable, Equatable, SharesConversion {
   }
 
   /// The GIF to read and the file to write, replacing, how the GIF is read and planned (by
-  /// default on `auto` with no cap, the exact gcd grid; with ``cfr``, capped at 50 fps), the
+  /// default on `auto` with no cap, the exact gcd grid; with `cfr`, capped at 50 fps), the
   /// background, lossless coding, the PSNR target and the content kind (``ConversionOptions``).
   public var conversion: ConversionOptions
   package var format: Format

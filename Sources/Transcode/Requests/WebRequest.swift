@@ -276,7 +276,7 @@ public struct WebSummary: Sendable, Equatable {
   /// Every file written, the page first.
   public var written: [String]
   public var warnings: [ConversionWarning]
-  /// The narrower sizes made (``WebRequest/sizes``), narrowest first.
+  /// The narrower sizes made (`WebRequest.sizes`), narrowest first.
   public var sizes: [WebSize] = []
 
   public var kept: [WebRendition] { renditions.filter(\.kept) }
@@ -303,7 +303,7 @@ public struct WebSummary: Sendable, Equatable {
   }
 }
 
-/// One narrower size of a `--to web` page (``WebRequest/sizes``): its renditions, each made at
+/// One narrower size of a `--to web` page (`WebRequest.sizes`): its renditions, each made at
 /// `width` x `height`, measured at that size and kept or dropped on its own.
 public struct WebSize: Sendable, Equatable {
   public var width: Int

@@ -5,7 +5,7 @@ import Synchronization
 /// which unwinds and removes the request's temporaries.
 ///
 /// `cancel()` is a single lock-free store, so a signal handler may call it. A caller that must
-/// exit at once (a second Ctrl-C) calls ``removeTemporaries()`` from an ordinary thread: it
+/// exit at once (a second Ctrl-C) calls `removeTemporaries()` from an ordinary thread: it
 /// deletes every temporary file made under this token and refuses new ones, so nothing is left
 /// behind however the process ends after it.
 public final class Cancellation: Sendable {

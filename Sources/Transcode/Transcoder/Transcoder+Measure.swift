@@ -11,7 +11,7 @@ extension Transcoder {
   /// A picture one pixel larger than the GIF each way (H.264's even size) is cropped to the
   /// GIF's size; any other size is scaled to it.
   ///
-  /// With `trim`, the output is compared with that part of the GIF (``TimelineTrim``), as an
+  /// With `trim`, the output is compared with that part of the GIF (`TimelineTrim`), as an
   /// output made of that part shows it.
   public static func measure(
     output: String, input: String, background: VideoColor = .white, plays: Int = 1,

@@ -1,9 +1,9 @@
 import TranscodeCore
 
 /// The public entry point of the library: requests in, plain values out. Never prints, never
-/// exits; the caller turns ``TranscodeError`` into a message and an exit status.
+/// exits; the caller turns `TranscodeError` into a message and an exit status.
 ///
-/// Every mode runs the same path: ``GIFPlan/make(path:options:cancellation:)`` (read, scan,
+/// Every mode runs the same path: `GIFPlan.make(path:options:cancellation:)` (read, scan,
 /// strict check, timeline), then a sink over the decoded frames (none for `info`; a damage
 /// check for `check`; the video encoder; the sheet pages).
 public enum Transcoder {

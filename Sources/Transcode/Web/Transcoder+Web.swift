@@ -14,7 +14,7 @@ extension Transcoder {
   /// in `<picture>` with the GIF as the fallback (an AVIF only when smaller than a kept WebP:
   /// every browser that shows AVIF shows WebP).
   ///
-  /// With narrower ``WebRequest/sizes``, the element's renditions are made again at each
+  /// With narrower `WebRequest.sizes`, the element's renditions are made again at each
   /// width, each measured at its size and kept on its own, and the element picks by viewport.
   ///
   /// Atomic: candidates are made as hidden files beside the page; the kept ones, the poster, a

@@ -1,7 +1,7 @@
 import TranscodeCore
 
 /// What one video conversion did: the files written and what is in them (the members every
-/// conversion reports are in ``ConversionSummary``; a video summary answers them as its own:
+/// conversion reports are in `ConversionSummary`; a video summary answers them as its own:
 /// `summary.width`).
 public struct VideoSummary: Sendable, Equatable, SharesConversion {
   public var conversion: ConversionSummary
