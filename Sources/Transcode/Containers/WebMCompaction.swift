@@ -38,78 +38,21 @@ package enum WebMCompaction {
     let (fd, fileSize) = try FileBytes.openForRewrite(path)
     defer { SystemCalls.closeFile(fd) }
 
-    // The EBML header, then the Segment to the end of the file.
-    let head = try FileBytes.read(fd, at: 0, count: min(fileSize, 256))
-    guard let ebml = element(head, at: 0, limit: head.count), ebml.end < head.count,
-      let segment = element(head, at: ebml.end, limit: head.count), segment.id == segmentID,
-      segment.end == fileSize
+    guard let layout = try segmentChildren(fd, fileSize: fileSize) else { return 0 }
+    let (segment, children) = (layout.segment, layout.children)
+    guard children.filter({ $0.id == seekHeadID }).count == 1, children.first?.id == seekHeadID,
+      children.contains(where: isDropped)
     else { return 0 }
     let start = segment.offset + segment.headerLength
-
-    // The Segment's children, read by their headers.
-    var children: [Element] = []
-    var offset = start
-    while offset < fileSize {
-      let header = try FileBytes.read(fd, at: offset, count: min(12, fileSize - offset))
-      guard var child = element(header, at: 0, limit: header.count) else { return 0 }
-      child.offset = offset
-      guard child.end <= fileSize else { return 0 }
-      children.append(child)
-      offset = child.end
-    }
-    let dropped = { (e: Element) in e.id == voidID || e.id == tagsID }
-    guard children.filter({ $0.id == seekHeadID }).count == 1, children.first?.id == seekHeadID,
-      children.contains(where: dropped)
-    else { return 0 }
-
-    // Small elements in memory: the SeekHead and the Cues are rewritten.
-    let seekHead = children[0]
-    var seekBytes = try FileBytes.read(
-      fd, at: seekHead.offset, count: seekHead.end - seekHead.offset)
-    guard seekBytes.count == seekHead.end - seekHead.offset else { return 0 }
-
-    // New positions (relative to the Segment's data) of the kept children; the SeekHead's new
-    // length first, which needs the entries that stay.
-    let oldPosition = { (e: Element) in e.offset - start }
-    let kept = children.filter { !dropped($0) }
-    let keptOld = Set(kept.map(oldPosition))
-    let droppedOld = Set(children.filter(dropped).map(oldPosition))
-    guard let entries = seekEntries(seekBytes, seekHead) else { return 0 }
-    var keptEntries: [(range: Range<Int>, positionAt: Int, width: Int, old: Int)] = []
-    for entry in entries {
-      if droppedOld.contains(entry.old) { continue }
-      guard keptOld.contains(entry.old) else { return 0 }
-      keptEntries.append(entry)
-    }
-    let entriesLength = keptEntries.reduce(0) { $0 + $1.range.count }
-    let seekHeaderLength = seekHead.headerLength
-    guard fitsSize(entriesLength, width: seekHead.sizeLength) else { return 0 }
-    var newPosition: [Int: Int] = [:]
-    var cursor = seekHeaderLength + entriesLength
-    for child in kept.dropFirst() {
-      newPosition[oldPosition(child)] = cursor
-      cursor += child.end - child.offset
-    }
-    newPosition[0] = 0
-    let newSegmentSize = cursor
-    guard fitsSize(newSegmentSize, width: segment.sizeLength) else { return 0 }
-
-    // The SeekHead: its own header with the new size, the kept entries with new positions.
-    var newSeek = Array(seekBytes[0..<(seekHead.headerLength - seekHead.sizeLength)])
-    newSeek += sizeBytes(entriesLength, width: seekHead.sizeLength)
-    for entry in keptEntries {
-      guard let moved = newPosition[entry.old], fits(moved, width: entry.width) else { return 0 }
-      FileBytes.setBigEndian(&seekBytes, at: entry.positionAt, width: entry.width, UInt64(moved))
-      newSeek += seekBytes[entry.range]
-    }
+    guard let plan = try rewrite(fd, segment: segment, children: children) else { return 0 }
 
     // The Cues: cluster positions moved.
     var cues: (element: Element, bytes: [UInt8])? = nil
-    if let cueElement = kept.first(where: { $0.id == cuesID }) {
+    if let cueElement = plan.kept.first(where: { $0.id == cuesID }) {
       var bytes = try FileBytes.read(
         fd, at: cueElement.offset, count: cueElement.end - cueElement.offset)
       guard bytes.count == cueElement.end - cueElement.offset,
-        moveCuePositions(&bytes, cueElement, newPosition)
+        moveCuePositions(&bytes, cueElement, plan.newPosition)
       else { return 0 }
       cues = (cueElement, bytes)
     }
@@ -117,11 +60,11 @@ package enum WebMCompaction {
     // Writes, front to back: every element moves towards the start, so nothing is overwritten
     // before it is read.
     try FileBytes.write(
-      fd, sizeBytes(newSegmentSize, width: segment.sizeLength),
+      fd, sizeBytes(plan.newSegmentSize, width: segment.sizeLength),
       at: segment.offset + segment.headerLength - segment.sizeLength)
-    try FileBytes.write(fd, newSeek, at: start)
-    for child in kept.dropFirst() {
-      guard let moved = newPosition[oldPosition(child)] else { return 0 }
+    try FileBytes.write(fd, plan.newSeek, at: start)
+    for child in plan.kept.dropFirst() {
+      guard let moved = plan.newPosition[child.offset - start] else { return 0 }
       if let cues, cues.element.offset == child.offset {
         try FileBytes.write(fd, cues.bytes, at: start + moved)
       } else {
@@ -129,8 +72,96 @@ package enum WebMCompaction {
           fd, from: child.offset, to: start + moved, count: child.end - child.offset)
       }
     }
-    try FileBytes.truncate(fd, to: start + newSegmentSize)
-    return fileSize - (start + newSegmentSize)
+    try FileBytes.truncate(fd, to: start + plan.newSegmentSize)
+    return fileSize - (start + plan.newSegmentSize)
+  }
+
+  /// The elements compaction takes out: the `Void` after the SeekHead and the `Tags`.
+  private static func isDropped(_ e: Element) -> Bool { e.id == voidID || e.id == tagsID }
+
+  /// The Segment (which must run to the end of the file) and its children, read by their
+  /// headers; nil for a file laid out otherwise.
+  private static func segmentChildren(
+    _ fd: Int32, fileSize: Int
+  ) throws(CompactionError) -> (segment: Element, children: [Element])? {
+    // The EBML header, then the Segment to the end of the file.
+    let head = try FileBytes.read(fd, at: 0, count: min(fileSize, 256))
+    guard let ebml = element(head, at: 0, limit: head.count), ebml.end < head.count,
+      let segment = element(head, at: ebml.end, limit: head.count), segment.id == segmentID,
+      segment.end == fileSize
+    else { return nil }
+
+    // The Segment's children, read by their headers.
+    var children: [Element] = []
+    var offset = segment.offset + segment.headerLength
+    while offset < fileSize {
+      let header = try FileBytes.read(fd, at: offset, count: min(12, fileSize - offset))
+      guard var child = element(header, at: 0, limit: header.count) else { return nil }
+      child.offset = offset
+      guard child.end <= fileSize else { return nil }
+      children.append(child)
+      offset = child.end
+    }
+    return (segment, children)
+  }
+
+  /// What the compacted Segment holds: the kept children, each one's new position (relative to
+  /// the Segment's data, keyed by its old one), the Segment's new size and the new SeekHead.
+  private struct Rewrite {
+    var kept: [Element]
+    var newPosition: [Int: Int]
+    var newSegmentSize: Int
+    var newSeek: [UInt8]
+  }
+
+  /// The new layout of the Segment's `children` without the dropped ones (the SeekHead, first,
+  /// read from `fd` and rewritten); nil when a number no longer fits its width or a SeekHead
+  /// entry names no element.
+  private static func rewrite(
+    _ fd: Int32, segment: Element, children: [Element]
+  ) throws(CompactionError) -> Rewrite? {
+    let start = segment.offset + segment.headerLength
+    // Small elements in memory: the SeekHead and the Cues are rewritten.
+    let seekHead = children[0]
+    var seekBytes = try FileBytes.read(
+      fd, at: seekHead.offset, count: seekHead.end - seekHead.offset)
+    guard seekBytes.count == seekHead.end - seekHead.offset else { return nil }
+
+    // New positions (relative to the Segment's data) of the kept children; the SeekHead's new
+    // length first, which needs the entries that stay.
+    let oldPosition = { (e: Element) in e.offset - start }
+    let kept = children.filter { !isDropped($0) }
+    let keptOld = Set(kept.map(oldPosition))
+    let droppedOld = Set(children.filter(isDropped).map(oldPosition))
+    guard let entries = seekEntries(seekBytes, seekHead) else { return nil }
+    var keptEntries: [(range: Range<Int>, positionAt: Int, width: Int, old: Int)] = []
+    for entry in entries {
+      if droppedOld.contains(entry.old) { continue }
+      guard keptOld.contains(entry.old) else { return nil }
+      keptEntries.append(entry)
+    }
+    let entriesLength = keptEntries.reduce(0) { $0 + $1.range.count }
+    guard fitsSize(entriesLength, width: seekHead.sizeLength) else { return nil }
+    var newPosition: [Int: Int] = [:]
+    var cursor = seekHead.headerLength + entriesLength
+    for child in kept.dropFirst() {
+      newPosition[oldPosition(child)] = cursor
+      cursor += child.end - child.offset
+    }
+    newPosition[0] = 0
+    let newSegmentSize = cursor
+    guard fitsSize(newSegmentSize, width: segment.sizeLength) else { return nil }
+
+    // The SeekHead: its own header with the new size, the kept entries with new positions.
+    var newSeek = Array(seekBytes[0..<(seekHead.headerLength - seekHead.sizeLength)])
+    newSeek += sizeBytes(entriesLength, width: seekHead.sizeLength)
+    for entry in keptEntries {
+      guard let moved = newPosition[entry.old], fits(moved, width: entry.width) else { return nil }
+      FileBytes.setBigEndian(&seekBytes, at: entry.positionAt, width: entry.width, UInt64(moved))
+      newSeek += seekBytes[entry.range]
+    }
+    return Rewrite(
+      kept: kept, newPosition: newPosition, newSegmentSize: newSegmentSize, newSeek: newSeek)
   }
 
   /// The SeekHead's Seek entries (`bytes` are the SeekHead's, from its header): each one's
