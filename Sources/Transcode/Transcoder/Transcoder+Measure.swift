@@ -51,8 +51,7 @@ extension Transcoder {
       ? nil
       : try RGBAResampler(
         sourceWidth: canvasWidth, sourceHeight: canvasHeight, width: width, height: height)
-    var source = try pictures(of: output, width: width, height: height)
-    func next() throws(TranscodeError) -> MeasuredPicture? { try source.next() }
+    var cursor = PictureCursor(source: try pictures(of: output, width: width, height: height))
     var walk = FidelityWalk()
     let meter = try MeterStage(
       FidelityTally(
@@ -60,10 +59,8 @@ extension Transcoder {
         background: (background.red, background.green, background.blue), ssim: ssim,
         moments: moments ?? ssim))
     defer { _ = meter.finish() }
-    var picture = try next()
-    var following = try next()
-    func pictureEnd(_ p: MeasuredPicture) -> Double { following?.start ?? p.start + p.duration }
-    if let picture { walk.pictureStarts(at: picture.start) }
+    try cursor.start()
+    if let picture = cursor.current { walk.pictureStarts(at: picture.start) }
     var time = 0.0
     let durations = plan.timeline.durationsCentiseconds
     var frames: FrameReader? = nil
@@ -84,44 +81,72 @@ extension Transcoder {
           guard try reader.advance() else { break walking }
           decoded += 1
         }
-        // A frame identical to the one before it needs no new picture, nor a copy.
-        let reference: [UInt8]
-        if let previous, reader.withCanvas({ Self.same($0, previousCanvas ?? previous) }) {
-          reference = previous
-        } else if let resampler {
-          let canvas = reader.withCanvas { [UInt8]($0) }
-          var resized = [UInt8](repeating: 0, count: width * height * 4)
-          try resampler.resample(canvas, into: &resized)
-          reference = resized
-          previousCanvas = canvas
-          walk.frameStarts(at: time)
-        } else {
-          reference = reader.withCanvas { [UInt8]($0) }
-          walk.frameStarts(at: time)
-        }
+        let (reference, changed) = try Self.reference(
+          reader, previous: previous, previousCanvas: &previousCanvas, resampler: resampler,
+          width: width, height: height)
+        if changed { walk.frameStarts(at: time) }
         let end = time + Double(durations[index]) * 10
         previous = reference
-        while let current = picture {
-          let currentEnd = pictureEnd(current)
-          meter.add(
-            frame: index, reference: reference, picture: current.rgba,
-            weight: FidelityWalk.overlap(
-              frameStart: time, frameEnd: end, pictureStart: current.start,
-              pictureEnd: currentEnd),
-            milliseconds: max(time, current.start))
-          guard currentEnd <= end else { break }
-          picture = following
-          following = try next()
-          if let picture { walk.pictureStarts(at: picture.start) }
-        }
+        try meterFrame(
+          index, reference: reference, from: time, to: end, cursor: &cursor, walk: &walk,
+          meter: meter)
         time = end
       }
     }
-    // The pictures after the GIF's end count for the duration only.
-    var videoEnd = picture.map { pictureEnd($0) } ?? time
-    while let current = following {
-      following = try next()
-      videoEnd = pictureEnd(current)
+    return try fidelity(
+      of: output, plan: plan, gifEnd: time, cursor: &cursor, walk: &walk, meter: meter)
+  }
+
+  /// What GIF frame the reader's canvas shows is measured against: `previous` again when the
+  /// canvas is the one it was made from (`changed` false: no new picture, nor a copy), else
+  /// the canvas, resampled when `resampler` is given (`previousCanvas` then keeps the canvas).
+  private static func reference(
+    _ reader: FrameReader, previous: [UInt8]?, previousCanvas: inout [UInt8]?,
+    resampler: RGBAResampler?, width: Int, height: Int
+  ) throws(TranscodeError) -> (bytes: [UInt8], changed: Bool) {
+    if let previous, reader.withCanvas({ Self.same($0, previousCanvas ?? previous) }) {
+      return (previous, false)
+    } else if let resampler {
+      let canvas = reader.withCanvas { [UInt8]($0) }
+      var resized = [UInt8](repeating: 0, count: width * height * 4)
+      try resampler.resample(canvas, into: &resized)
+      previousCanvas = canvas
+      return (resized, true)
+    } else {
+      return (reader.withCanvas { [UInt8]($0) }, true)
+    }
+  }
+
+  /// Meters GIF frame `index` (`reference`, shown from `start` to `end` ms) against every
+  /// picture shown meanwhile, moving `cursor` past the pictures that end by `end`.
+  private static func meterFrame(
+    _ index: Int, reference: [UInt8], from start: Double, to end: Double,
+    cursor: inout PictureCursor, walk: inout FidelityWalk, meter: MeterStage
+  ) throws(TranscodeError) {
+    while let current = cursor.current {
+      let currentEnd = cursor.end(of: current)
+      meter.add(
+        frame: index, reference: reference, picture: current.rgba,
+        weight: FidelityWalk.overlap(
+          frameStart: start, frameEnd: end, pictureStart: current.start,
+          pictureEnd: currentEnd),
+        milliseconds: max(start, current.start))
+      guard currentEnd <= end else { break }
+      try cursor.advance()
+      if let picture = cursor.current { walk.pictureStarts(at: picture.start) }
+    }
+  }
+
+  /// The figures of a finished walk, the GIF's shown until `gifEnd` ms: the pictures after
+  /// the GIF's end count for the duration only.
+  private static func fidelity(
+    of output: String, plan: GIFPlan, gifEnd time: Double, cursor: inout PictureCursor,
+    walk: inout FidelityWalk, meter: MeterStage
+  ) throws(TranscodeError) -> Fidelity {
+    var videoEnd = cursor.current.map { cursor.end(of: $0) } ?? time
+    while let current = cursor.following {
+      cursor.following = try cursor.source.next()
+      videoEnd = cursor.end(of: current)
     }
     walk.finish()
     let tally = meter.finish()
@@ -135,6 +160,29 @@ extension Transcoder {
       bytes: InputFile.size(output) ?? 0, gifBytes: plan.source.bytes.count,
       moments: tally.moments)
   }
+}
+
+/// An output's pictures as a measure walks them: the one shown now and the next (whose start
+/// ends it).
+private struct PictureCursor {
+  var source: any PictureSource
+  var current: MeasuredPicture? = nil
+  var following: MeasuredPicture? = nil
+
+  /// Reads the first two pictures.
+  mutating func start() throws(TranscodeError) {
+    current = try source.next()
+    following = try source.next()
+  }
+
+  /// The next picture becomes the current one.
+  mutating func advance() throws(TranscodeError) {
+    current = following
+    following = try source.next()
+  }
+
+  /// When `p` stops showing: the next picture's start, else its own end.
+  func end(of p: MeasuredPicture) -> Double { following?.start ?? p.start + p.duration }
 }
 
 /// The metering of a measure, on a thread of its own for pictures of ``threadedPixels`` or more
