@@ -99,18 +99,7 @@ extension Transcoder {
     late: (() throws(TranscodeError) -> TargetSearch.Late)? = nil,
     lateReady: (() -> Bool)? = nil, holding held: MemoryUse? = nil
   ) throws(TranscodeError) -> Converted<Request.Setup.Summary> {
-    let plan: GIFPlan
-    if let read {
-      plan = try read.replanned(request.planOptions)
-    } else {
-      try request.validated()
-      plan = try GIFPlan.make(
-        path: request.input, options: request.planOptions, cancellation: cancellation)
-      try plan.requirePicture()
-      try request.requireSize(plan: plan)
-      // Before the encoder or any canvas exists; `--to web` checked its whole job instead.
-      try plan.requireMemory(request.memoryUse(plan: plan), limit: request.maxMemory)
-    }
+    let plan = try Self.plan(for: request, read: read, cancellation: cancellation)
     try plan.requirePicture()
     let setup = try request.setup(plan: plan, cancellation: cancellation)
     let input = request.input
@@ -118,7 +107,7 @@ extension Transcoder {
       try OutputFiles(
         targets: setup.targets, replace: setup.replaces, input: input, cancellation: cancellation)
     }
-    guard var search = setup.search else {
+    guard let searched = setup.search else {
       if let budget = request.maxBytes {
         let budgeted = ByteBudgetSearch(
           request: request, plan: plan, cancellation: cancellation, progress: progress)
@@ -126,13 +115,8 @@ extension Transcoder {
       }
       return .made(try setup.run(files: try files(), progress: progress))
     }
-    // A quality target without a PSNR one leads the search on its own score.
-    let scoreLed = request.targetScore != nil && request.targetPSNR == nil
-    if scoreLed, let score = request.targetScore {
-      search = search.scored(target: score + TargetSearch.scoreMargin)
-    }
-    if let start { search = search.starting(near: start) }
-    search.smallestSaving = smallestSaving
+    let (search, scoreLed) = Self.lead(
+      searched, for: request, start: start, smallestSaving: smallestSaving)
     var target = TargetSearch(
       search: search, measuring: try plan.measuringPlan(), schedule: setup.schedule,
       sample: sample
@@ -150,11 +134,8 @@ extension Transcoder {
     target.lateReady = lateReady
     // A trial made ahead is a second encoder and meter beside what the job holds (`held`:
     // `--to web`'s whole job, else the request's own), and only made when both fit.
-    let second = plan.needed(request.memoryUse(plan: plan)).bytes
     target.pairs = request.encodesOnOneThread
-    target.ahead =
-      target.pairs
-      && plan.needed(held ?? request.memoryUse(plan: plan)).bytes + second <= request.maxMemory
+    target.ahead = target.pairs && Self.trialAheadFits(request, plan: plan, holding: held)
     let ending = try target.run(
       files: files,
       encode: { (setting, sample, files) throws(TranscodeError) -> Request.Setup.Summary in
@@ -163,6 +144,56 @@ extension Transcoder {
         return try trial.encode(files: files, progress: sample == nil ? progress : nil)
       },
       setting: setup.searchedSetting)
+    return converted(ending)
+  }
+
+  /// The plan `request` is made on: `read` replanned, else the GIF read, and the request
+  /// checked against it (before the encoder or any canvas exists).
+  private static func plan<Request: OutputRequest>(
+    for request: Request, read: GIFPlan?, cancellation: Cancellation
+  ) throws(TranscodeError) -> GIFPlan {
+    if let read { return try read.replanned(request.planOptions) }
+    try request.validated()
+    let plan = try GIFPlan.make(
+      path: request.input, options: request.planOptions, cancellation: cancellation)
+    try plan.requirePicture()
+    try request.requireSize(plan: plan)
+    // Before the encoder or any canvas exists; `--to web` checked its whole job instead.
+    try plan.requireMemory(request.memoryUse(plan: plan), limit: request.maxMemory)
+    return plan
+  }
+
+  /// `search` as `request` leads it: on its quality target's score when it has no PSNR target
+  /// (`scoreLed`), from the candidate nearest `start`, making no trial that could save less
+  /// than `smallestSaving`.
+  private static func lead<Request: OutputRequest>(
+    _ search: SettingSearch, for request: Request, start: Double?, smallestSaving: Double
+  ) -> (search: SettingSearch, scoreLed: Bool) {
+    var search = search
+    // A quality target without a PSNR one leads the search on its own score.
+    let scoreLed = request.targetScore != nil && request.targetPSNR == nil
+    if scoreLed, let score = request.targetScore {
+      search = search.scored(target: score + TargetSearch.scoreMargin)
+    }
+    if let start { search = search.starting(near: start) }
+    search.smallestSaving = smallestSaving
+    return (search, scoreLed)
+  }
+
+  /// Whether a second encoder and meter fit beside what the job holds (`held`, else the
+  /// request's own use) under the request's memory limit.
+  private static func trialAheadFits<Request: OutputRequest>(
+    _ request: Request, plan: GIFPlan, holding held: MemoryUse?
+  ) -> Bool {
+    let second = plan.needed(request.memoryUse(plan: plan)).bytes
+    return plan.needed(held ?? request.memoryUse(plan: plan)).bytes + second <= request.maxMemory
+  }
+
+  /// A search's ending: the output found, with its measured fidelity, trials and warning, or
+  /// the hopeless trial.
+  private static func converted<Summary: SearchedSummary>(
+    _ ending: TargetSearch.Ending<Summary>
+  ) -> Converted<Summary> {
     switch ending {
     case .hopeless(let trial, let predicted):
       return .hopeless(trial, predictedBytes: predicted)
