@@ -21,33 +21,9 @@ extension SettingSearch {
       let lowest = tried.filter { $0.value.psnr + offset >= target }.keys.min()
       if measured >= target {
         // The encode meets the target, so with the offset its own trial does: `lowest` is set.
-        let answer = min(lowest ?? index, index)
-        // When nothing of lower quality was tried (a search started near its answer) and the
-        // answer still overshoots, the slope steps on down from it rather than stay that large.
-        let overshoot = (tried[answer]?.psnr ?? sampled) + offset - target
-        // When it overshoots and a trial of lower quality misses with the offset, the line
-        // between the two says where the target lies (a screen recording's AV1 WebM: the
-        // whole at crf 31 measured 36.31 dB, 0.94 over its sample, which missed at crf 39 by
-        // 0.53 with it: crf 36, where the answer was left at crf 31, 27% larger).
-        if overshoot > tolerance, let below = tried.keys.filter({ $0 < answer }).max(),
-          let top = tried[answer]?.psnr
-        {
-          let (a, b) = (top + offset, tried[below]!.psnr + offset)
-          guard a.isFinite, b.isFinite, a > b else {
-            return answer < index ? candidates[answer] : nil
-          }
-          let x = Double(answer) - (a - target) / (a - b) * Double(answer - below)
-          let stepped = min(answer, max(below + 1, Int(x.rounded(.up))))
-          return stepped == index ? nil : candidates[stepped]
-        }
-        if !tried.keys.contains(where: { $0 < answer }), overshoot > tolerance {
-          // An identical trial (infinite PSNR) says nothing of how far: one step.
-          let far = overshoot.isFinite ? overshoot / slope(tried, near: answer) : 1
-          let steps = max(1, Int(min(Double(candidates.count), far).rounded(.down)))
-          let stepped = max(0, answer - steps)
-          return stepped == index ? nil : candidates[stepped]
-        }
-        return answer < index ? candidates[answer] : nil
+        return meetingCorrection(
+          meeting: index, sampled: sampled, offset: offset, lowest: lowest ?? index,
+          tried: tried, tolerance: tolerance)
       }
       if measured < target - tolerance, let lowest, lowest > index {
         // Between the encode and that trial, where the offset line crosses the target (up
@@ -72,5 +48,40 @@ extension SettingSearch {
     }
     corrected = min(max(corrected, 0), candidates.count - 1)
     return corrected == index ? nil : candidates[corrected]
+  }
+
+  /// `correction(from:measured:trials:tolerance:)` for a full encode at candidate `index`
+  /// that met the target: `lowest` is the lowest trial that meets it with `offset` added.
+  private func meetingCorrection(
+    meeting index: Int, sampled: Double, offset: Double, lowest: Int, tried: [Int: Trial],
+    tolerance: Double
+  ) -> Int? {
+    let answer = min(lowest, index)
+    // When nothing of lower quality was tried (a search started near its answer) and the
+    // answer still overshoots, the slope steps on down from it rather than stay that large.
+    let overshoot = (tried[answer]?.psnr ?? sampled) + offset - target
+    // When it overshoots and a trial of lower quality misses with the offset, the line
+    // between the two says where the target lies (a screen recording's AV1 WebM: the
+    // whole at crf 31 measured 36.31 dB, 0.94 over its sample, which missed at crf 39 by
+    // 0.53 with it: crf 36, where the answer was left at crf 31, 27% larger).
+    if overshoot > tolerance, let below = tried.keys.filter({ $0 < answer }).max(),
+      let top = tried[answer]?.psnr
+    {
+      let (a, b) = (top + offset, tried[below]!.psnr + offset)
+      guard a.isFinite, b.isFinite, a > b else {
+        return answer < index ? candidates[answer] : nil
+      }
+      let x = Double(answer) - (a - target) / (a - b) * Double(answer - below)
+      let stepped = min(answer, max(below + 1, Int(x.rounded(.up))))
+      return stepped == index ? nil : candidates[stepped]
+    }
+    if !tried.keys.contains(where: { $0 < answer }), overshoot > tolerance {
+      // An identical trial (infinite PSNR) says nothing of how far: one step.
+      let far = overshoot.isFinite ? overshoot / slope(tried, near: answer) : 1
+      let steps = max(1, Int(min(Double(candidates.count), far).rounded(.down)))
+      let stepped = max(0, answer - steps)
+      return stepped == index ? nil : candidates[stepped]
+    }
+    return answer < index ? candidates[answer] : nil
   }
 }
