@@ -122,22 +122,7 @@ extension TargetSearch {
       {
         break
       }
-      // In pairs, the setting above is made whole too when this one misses: the window's
-      // calibration is off by a step as often as not (a UI demo's AVIF lifted to 70.8 against
-      // a goal of 71 took another round of window trials and a third whole encode to 71.9 one
-      // setting up).
-      let partner = pairs && pick + 1 < candidates.count ? pick + 1 : nil
-      if let partner { wholeAhead?(candidates[partner]) }
-      var made = try encode(candidates[pick])
-      if worst(made) < goal, let partner {
-        let above = try encode(candidates[partner])
-        if worst(above) >= worst(made) {
-          made.files.discard()
-          made = above
-        } else {
-          above.files.discard()
-        }
-      }
+      let made = try whole(at: pick, goal: goal, encode: encode, wholeAhead: wholeAhead)
       guard worst(made) > worst(low) else {
         made.files.discard()
         break
@@ -146,6 +131,30 @@ extension TargetSearch {
       low = made
     }
     return low
+  }
+
+  /// The whole output at candidate `pick`. In pairs, the setting above is made whole too when
+  /// this one misses `goal`, and kept when it scores no worse: the window's calibration is off by
+  /// a step as often as not (a UI demo's AVIF lifted to 70.8 against a goal of 71 took another
+  /// round of window trials and a third whole encode to 71.9 one setting up).
+  private func whole<Summary>(
+    at pick: Int, goal: Double, encode: (Int) throws(TranscodeError) -> Candidate<Summary>,
+    wholeAhead: ((Int) -> Void)?
+  ) throws(TranscodeError) -> Candidate<Summary> {
+    let candidates = search.candidates
+    let partner = pairs && pick + 1 < candidates.count ? pick + 1 : nil
+    if let partner { wholeAhead?(candidates[partner]) }
+    var made = try encode(candidates[pick])
+    if worst(made) < goal, let partner {
+      let above = try encode(candidates[partner])
+      if worst(above) >= worst(made) {
+        made.files.discard()
+        made = above
+      } else {
+        above.files.discard()
+      }
+    }
+    return made
   }
 
   /// A lift's window trial: the worst moment's score of its pictures and its bytes.

@@ -85,26 +85,9 @@ extension Transcoder {
         cells: cells, cellOfFrame: cellOfFrame, layout: layout, names: names,
         scale: layoutOptions.scale, appVersion: request.appVersion)
       for (page, bytes) in files.enumerated() { try outputs.write(bytes, to: names.image(page)) }
-      if request.format == .godot {
-        try outputs.write(Array(GodotSpriteFrames.render(document).utf8), to: names.data(0))
-      } else if request.format.hasOneDataFile {
-        let text = SheetJSON.render(document, format: request.format, page: 0)
-        try outputs.write(Array(text.utf8), to: names.data(0))
-      } else {
-        for page in layout.pages.indices {
-          let text = SheetJSON.render(document, format: request.format, page: page)
-          try outputs.write(Array(text.utf8), to: names.data(page))
-        }
-      }
+      try writeData(document, format: request.format, pages: layout.pages.count, names, outputs)
       try outputs.commit()
-      var warnings: [SheetSummary.InputWarning] = []
-      for part in parts {
-        let damage =
-          part.index.damage + assembler.damage.filter { $0.path == part.path }.map(\.damage)
-        warnings += (damage.map(ConversionWarning.damage) + part.plan.timeline.warnings).map {
-          SheetSummary.InputWarning(input: part.path, warning: $0)
-        }
-      }
+      let warnings = inputWarnings(parts, damage: assembler.damage)
       let rates = Set(parts.map(\.plan.timeline.rate))
       return SheetSummary(
         input: label, images: (0..<files.count).map(names.image),
@@ -115,6 +98,39 @@ extension Transcoder {
         rate: rates.count == 1 ? rates.first! : nil, warnings: warnings.map(\.warning),
         tags: isAtlas ? document.tags.map(\.name) : [], inputWarnings: warnings)
     }
+  }
+
+  /// The data file (or one a page) of `document` in `format`, staged in `outputs`.
+  private static func writeData(
+    _ document: SheetDocument, format: SheetFormat, pages: Int, _ names: SheetOutputNames,
+    _ outputs: OutputFiles
+  ) throws(TranscodeError) {
+    if format == .godot {
+      try outputs.write(Array(GodotSpriteFrames.render(document).utf8), to: names.data(0))
+    } else if format.hasOneDataFile {
+      let text = SheetJSON.render(document, format: format, page: 0)
+      try outputs.write(Array(text.utf8), to: names.data(0))
+    } else {
+      for page in 0..<pages {
+        let text = SheetJSON.render(document, format: format, page: page)
+        try outputs.write(Array(text.utf8), to: names.data(page))
+      }
+    }
+  }
+
+  /// Each part's warnings: the damage its index found and the assembler's second pass found
+  /// in it, then its timeline's.
+  private static func inputWarnings(
+    _ parts: [SheetPart], damage found: [(path: String, damage: GIFDamage)]
+  ) -> [SheetSummary.InputWarning] {
+    var warnings: [SheetSummary.InputWarning] = []
+    for part in parts {
+      let damage = part.index.damage + found.filter { $0.path == part.path }.map(\.damage)
+      warnings += (damage.map(ConversionWarning.damage) + part.plan.timeline.warnings).map {
+        SheetSummary.InputWarning(input: part.path, warning: $0)
+      }
+    }
+    return warnings
   }
 
   /// A resized frame's cell larger than any page may be, refused before the memory it would
