@@ -205,72 +205,86 @@ package enum WebPage {
   /// fidelity and why it was kept or dropped.
   package static func index(_ summaries: [WebSummary], at path: String) -> String {
     let folder = Self.folder(of: path)
-    var out = """
-      <!doctype html>
-      <html lang="en">
-      <meta charset="utf-8">
-      <meta name="viewport" content="width=device-width, initial-scale=1">
-      <title>gif2x: \(summaries.count) GIF\(summaries.count == 1 ? "" : "s") for the web</title>
-      <style>
-      body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; }
-      section { border-top: 1px solid #ccc; padding: 1em 0; }
-      .row { display: flex; flex-wrap: wrap; gap: 1em; align-items: flex-start; }
-      figure { margin: 0; }
-      figure img, figure video { max-width: 480px; height: auto; background: repeating-conic-gradient(#ddd 0 25%, #fff 0 50%) 0 0 / 16px 16px; }
-      figcaption { font-size: 12px; color: #444; }
-      table { border-collapse: collapse; margin-top: .5em; }
-      td, th { padding: 2px 10px; text-align: right; white-space: nowrap; }
-      td:last-child { white-space: normal; }
-      td:first-child, th:first-child, td:last-child, th:last-child { text-align: left; }
-      .dropped { color: #888; }
-      </style>
-      <h1>\(summaries.count) GIF\(summaries.count == 1 ? "" : "s") for the web</h1>
-      <p>Each GIF beside the renditions gif2x kept (smaller than the GIF, and like it at every
-      moment). Sizes in bytes; SSIMULACRA2 of every picture a viewer sees against the GIF's
-      (100 identical, 90 visually lossless, 70 high quality: the mean over time, the worst
-      picture and when it shows), then PSNR and SSIM over the whole, against the GIF's frames as
-      browsers play them.</p>
-
-      """
-    for s in summaries {
-      let gif = attribute(relative(s.gif, to: folder))
-      let page = attribute(relative(s.html, to: folder))
-      let size = "width=\"\(s.width)\" height=\"\(s.height)\""
-      out += "<section>\n<h2><a href=\"\(page)\">\(text(baseName(s.input)))</a></h2>\n"
-      out += "<div class=\"row\">\n"
-      out += "<figure><img src=\"\(gif)\" \(size) alt=\"\">"
-      out += "<figcaption>GIF, \(grouped(s.gifBytes)) bytes</figcaption></figure>\n"
-      for r in s.kept.sorted(by: { $0.bytes < $1.bytes }) {
-        let src = attribute(relative(r.path, to: folder))
-        let media =
-          r.kind.isVideo
-          ? "<video src=\"\(src)\" autoplay muted playsinline\(s.plays == 0 ? " loop" : "") \(size)></video>"
-          : "<img src=\"\(src)\" \(size) alt=\"\">"
-        out += "<figure>\(media)<figcaption>\(r.kind.label), \(grouped(r.bytes)) bytes"
-        out += " (\(percent(r.fidelity.ratio))), worst moment "
-        out += (r.fidelity.moments.map { fixed($0.worst, 1) } ?? "-") + "</figcaption></figure>\n"
-      }
-      out += "</div>\n<table>\n<tr><th>rendition</th><th>bytes</th><th>of the GIF</th>"
-      out += "<th>SSIMULACRA2 mean</th><th>worst</th><th>at</th>"
-      out += "<th>PSNR</th><th>SSIM</th><th>setting</th><th></th></tr>\n"
-      // The GIF's own size, then each narrower one, its width beside each rendition.
-      let rows =
-        s.renditions.map { (r: $0, width: "") }
-        + s.sizes.flatMap { size in size.renditions.map { (r: $0, width: ", \(size.width) px") } }
-      for (r, width) in rows {
-        let ssim = r.fidelity.ssim.map { fixed($0, 4) } ?? "-"
-        let m = r.fidelity.moments
-        out += "<tr\(r.kept ? "" : " class=\"dropped\"")><td>\(r.kind.label)\(width)</td>"
-        out += "<td>\(grouped(r.bytes))</td><td>\(percent(r.fidelity.ratio))</td>"
-        out += "<td>\(m.map { fixed($0.mean, 1) } ?? "-")</td>"
-        out += "<td>\(m.map { fixed($0.worst, 1) } ?? "-")</td>"
-        out += "<td>\(m.map { seconds($0.worstMilliseconds) } ?? "-")</td>"
-        out += "<td>\(decibels(r.fidelity.psnr))</td><td>\(ssim)</td><td>\(r.setting)</td>"
-        out += "<td>\(r.dropped.map { "dropped: " + text($0) } ?? "kept")</td></tr>\n"
-      }
-      out += "</table>\n</section>\n"
-    }
+    var out = indexHead(count: summaries.count)
+    for s in summaries { out += indexSection(s, folder: folder) }
     return out + "</html>\n"
+  }
+
+  /// The index's head, style and introduction, for `count` GIFs.
+  private static func indexHead(count: Int) -> String {
+    """
+    <!doctype html>
+    <html lang="en">
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>gif2x: \(count) GIF\(count == 1 ? "" : "s") for the web</title>
+    <style>
+    body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; }
+    section { border-top: 1px solid #ccc; padding: 1em 0; }
+    .row { display: flex; flex-wrap: wrap; gap: 1em; align-items: flex-start; }
+    figure { margin: 0; }
+    figure img, figure video { max-width: 480px; height: auto; background: repeating-conic-gradient(#ddd 0 25%, #fff 0 50%) 0 0 / 16px 16px; }
+    figcaption { font-size: 12px; color: #444; }
+    table { border-collapse: collapse; margin-top: .5em; }
+    td, th { padding: 2px 10px; text-align: right; white-space: nowrap; }
+    td:last-child { white-space: normal; }
+    td:first-child, th:first-child, td:last-child, th:last-child { text-align: left; }
+    .dropped { color: #888; }
+    </style>
+    <h1>\(count) GIF\(count == 1 ? "" : "s") for the web</h1>
+    <p>Each GIF beside the renditions gif2x kept (smaller than the GIF, and like it at every
+    moment). Sizes in bytes; SSIMULACRA2 of every picture a viewer sees against the GIF's
+    (100 identical, 90 visually lossless, 70 high quality: the mean over time, the worst
+    picture and when it shows), then PSNR and SSIM over the whole, against the GIF's frames as
+    browsers play them.</p>
+
+    """
+  }
+
+  /// One GIF's section of the index: the GIF beside its kept renditions, then the table of
+  /// every rendition (`indexTable(_:)`); paths relative to `folder`.
+  private static func indexSection(_ s: WebSummary, folder: String) -> String {
+    let gif = attribute(relative(s.gif, to: folder))
+    let page = attribute(relative(s.html, to: folder))
+    let size = "width=\"\(s.width)\" height=\"\(s.height)\""
+    var out = "<section>\n<h2><a href=\"\(page)\">\(text(baseName(s.input)))</a></h2>\n"
+    out += "<div class=\"row\">\n"
+    out += "<figure><img src=\"\(gif)\" \(size) alt=\"\">"
+    out += "<figcaption>GIF, \(grouped(s.gifBytes)) bytes</figcaption></figure>\n"
+    for r in s.kept.sorted(by: { $0.bytes < $1.bytes }) {
+      let src = attribute(relative(r.path, to: folder))
+      let media =
+        r.kind.isVideo
+        ? "<video src=\"\(src)\" autoplay muted playsinline\(s.plays == 0 ? " loop" : "") \(size)></video>"
+        : "<img src=\"\(src)\" \(size) alt=\"\">"
+      out += "<figure>\(media)<figcaption>\(r.kind.label), \(grouped(r.bytes)) bytes"
+      out += " (\(percent(r.fidelity.ratio))), worst moment "
+      out += (r.fidelity.moments.map { fixed($0.worst, 1) } ?? "-") + "</figcaption></figure>\n"
+    }
+    return out + "</div>\n" + indexTable(s) + "</section>\n"
+  }
+
+  /// One GIF's table: every rendition, kept or dropped, at each size.
+  private static func indexTable(_ s: WebSummary) -> String {
+    var out = "<table>\n<tr><th>rendition</th><th>bytes</th><th>of the GIF</th>"
+    out += "<th>SSIMULACRA2 mean</th><th>worst</th><th>at</th>"
+    out += "<th>PSNR</th><th>SSIM</th><th>setting</th><th></th></tr>\n"
+    // The GIF's own size, then each narrower one, its width beside each rendition.
+    let rows =
+      s.renditions.map { (r: $0, width: "") }
+      + s.sizes.flatMap { size in size.renditions.map { (r: $0, width: ", \(size.width) px") } }
+    for (r, width) in rows {
+      let ssim = r.fidelity.ssim.map { fixed($0, 4) } ?? "-"
+      let m = r.fidelity.moments
+      out += "<tr\(r.kept ? "" : " class=\"dropped\"")><td>\(r.kind.label)\(width)</td>"
+      out += "<td>\(grouped(r.bytes))</td><td>\(percent(r.fidelity.ratio))</td>"
+      out += "<td>\(m.map { fixed($0.mean, 1) } ?? "-")</td>"
+      out += "<td>\(m.map { fixed($0.worst, 1) } ?? "-")</td>"
+      out += "<td>\(m.map { seconds($0.worstMilliseconds) } ?? "-")</td>"
+      out += "<td>\(decibels(r.fidelity.psnr))</td><td>\(ssim)</td><td>\(r.setting)</td>"
+      out += "<td>\(r.dropped.map { "dropped: " + text($0) } ?? "kept")</td></tr>\n"
+    }
+    return out + "</table>\n"
   }
 
   // MARK: - Codecs

@@ -40,60 +40,76 @@ package struct VideoGeometry: Equatable, Sendable {
     preparedWidth = w
     preparedHeight = h
     pixelArtScale = nil
-    // A canvas with a zero side has no aspect; such GIFs are refused before encoding, but the
-    // arithmetic stays total (an infinite or NaN aspect would trap converting to Int).
-    let aspect = w > 0 && h > 0 ? Double(w) / Double(h) : 1
     if pixelArt {
-      var wanted = 2.0
-      if let width, w > 0 { wanted = Double(width) / Double(w) }
-      if let height, h > 0 {
-        let byHeight = Double(height) / Double(h)
-        wanted = width == nil ? byHeight : min(wanted, byHeight)
-      }
-      let factor = Self.evenFactor(wanted, largest: Self.maxSide / max(w, h, 1))
+      let factor = Self.pixelArtFactor(
+        canvasWidth: w, canvasHeight: h, width: width, height: height)
       pixelArtScale = factor
       outputWidth = w * factor
       outputHeight = h * factor
     } else if width != nil || height != nil {
-      let size = { (value: Double) -> Int in
-        even == nil ? Self.wholeRound(value) : Self.evenRound(value)
-      }
-      switch (width, height) {
-      case (let tw?, let th?):
-        outputWidth = size(Double(tw))
-        outputHeight = size(Double(th))
-      case (let tw?, nil):
-        outputWidth = size(Double(tw))
-        outputHeight = size(Double(tw) / aspect)
-      case (nil, let th?):
-        outputHeight = size(Double(th))
-        outputWidth = size(Double(th) * aspect)
-      case (nil, nil):
-        outputWidth = w
-        outputHeight = h
-      }
+      (outputWidth, outputHeight) = Self.requestedSize(
+        canvasWidth: w, canvasHeight: h, width: width, height: height, even: even)
     } else {
-      switch even {
-      case nil, .scale?:
-        break
-      case .pad?:
-        preparedWidth = w + w % 2
-        preparedHeight = h + h % 2
-      case .crop?:
-        // A single pixel row or column cannot be cropped away; it is padded instead.
-        preparedWidth = w >= 2 ? w - w % 2 : 2
-        preparedHeight = h >= 2 ? h - h % 2 : 2
-      }
-      if even == .scale {
-        outputWidth = w >= 2 ? w - w % 2 : 2
-        outputHeight = h >= 2 ? h - h % 2 : 2
-      } else {
-        outputWidth = preparedWidth
-        outputHeight = preparedHeight
-      }
+      let sizes = Self.evenSizes(canvasWidth: w, canvasHeight: h, even: even)
+      (preparedWidth, preparedHeight) = sizes.prepared
+      (outputWidth, outputHeight) = sizes.output
     }
     codedWidth = evenCoded ? outputWidth + outputWidth % 2 : outputWidth
     codedHeight = evenCoded ? outputHeight + outputHeight % 2 : outputHeight
+  }
+
+  /// A pixel-art upscale's factor: the even one nearest the requested size (2 by default).
+  private static func pixelArtFactor(
+    canvasWidth w: Int, canvasHeight h: Int, width: Int?, height: Int?
+  ) -> Int {
+    var wanted = 2.0
+    if let width, w > 0 { wanted = Double(width) / Double(w) }
+    if let height, h > 0 {
+      let byHeight = Double(height) / Double(h)
+      wanted = width == nil ? byHeight : min(wanted, byHeight)
+    }
+    return Self.evenFactor(wanted, largest: Self.maxSide / max(w, h, 1))
+  }
+
+  /// The output size `width` and `height` ask (a missing side follows the aspect), made even
+  /// when `even` is set.
+  private static func requestedSize(
+    canvasWidth w: Int, canvasHeight h: Int, width: Int?, height: Int?,
+    even: VideoRequest.EvenSize?
+  ) -> (width: Int, height: Int) {
+    // A canvas with a zero side has no aspect; such GIFs are refused before encoding, but the
+    // arithmetic stays total (an infinite or NaN aspect would trap converting to Int).
+    let aspect = w > 0 && h > 0 ? Double(w) / Double(h) : 1
+    let size = { (value: Double) -> Int in
+      even == nil ? Self.wholeRound(value) : Self.evenRound(value)
+    }
+    switch (width, height) {
+    case (let tw?, let th?): return (size(Double(tw)), size(Double(th)))
+    case (let tw?, nil): return (size(Double(tw)), size(Double(tw) / aspect))
+    case (nil, let th?): return (size(Double(th) * aspect), size(Double(th)))
+    case (nil, nil): return (w, h)
+    }
+  }
+
+  /// The prepared and output sizes `--even` asks for a canvas kept at its own size: padded,
+  /// cropped or scaled to even sides, or as it is.
+  private static func evenSizes(
+    canvasWidth w: Int, canvasHeight h: Int, even: VideoRequest.EvenSize?
+  ) -> (prepared: (Int, Int), output: (Int, Int)) {
+    var prepared = (w, h)
+    switch even {
+    case nil, .scale?:
+      break
+    case .pad?:
+      prepared = (w + w % 2, h + h % 2)
+    case .crop?:
+      // A single pixel row or column cannot be cropped away; it is padded instead.
+      prepared = (w >= 2 ? w - w % 2 : 2, h >= 2 ? h - h % 2 : 2)
+    }
+    if even == .scale {
+      return (prepared, (w >= 2 ? w - w % 2 : 2, h >= 2 ? h - h % 2 : 2))
+    }
+    return (prepared, prepared)
   }
 
   /// Whether swscale resamples `prepared` to `output` (otherwise the sizes match, or a

@@ -175,10 +175,37 @@ struct GIFWriter {
   /// Writes the pending picture's pixels inside `rect` as one frame and draws them on
   /// `canvas` as a browser does (the mapped colours when the frame is not exact).
   private mutating func writeFrame(_ rect: GIFFrameBounds, disposal: Int) {
-    let w = width
     let rw = rect.x1 - rect.x0 + 1
     let rh = rect.y1 - rect.y0 + 1
-    // The changed pixels' colours, counted.
+    let changed = changedColours(in: rect)
+    var colours = changed.colours
+    let transparent = changed.count < rw * rh
+    let palette = choosePalette(&colours, transparent: transparent)
+    let transparentIndex = palette.count
+    let entries = palette.count + (transparent ? 1 : 0)
+    var bits = 1
+    while 1 << bits < entries { bits += 1 }
+    let indexes = drawFrame(
+      rect, colours: colours, palette: palette, transparentIndex: transparentIndex)
+
+    // Graphic Control Extension, image descriptor, local colour table, LZW data.
+    out += [0x21, 0xF9, 4, UInt8(disposal << 2 | (transparent ? 1 : 0))]
+    Self.append16(pendingDelay, to: &out)
+    out += [transparent ? UInt8(truncatingIfNeeded: transparentIndex) : 0, 0]
+    out.append(0x2C)
+    for v in [rect.x0, rect.y0, rw, rh] { Self.append16(v, to: &out) }
+    out.append(0x80 | UInt8(bits - 1))
+    for colour in palette {
+      out += [UInt8(colour & 0xFF), UInt8(colour >> 8 & 0xFF), UInt8(colour >> 16 & 0xFF)]
+    }
+    out += repeatElement(0, count: 3 * ((1 << bits) - palette.count))
+    indexes.withUnsafeBufferPointer { lzw.encode($0, minCodeSize: max(2, bits), into: &out) }
+  }
+
+  /// The colours of the pending picture's pixels inside `rect` that differ from `canvas`,
+  /// counted, and how many pixels differ.
+  private func changedColours(in rect: GIFFrameBounds) -> (colours: GIFColourCounts, count: Int) {
+    let w = width
     var colours = GIFColourCounts()
     var changedCount = 0
     pending.withUnsafeBufferPointer { p in
@@ -191,15 +218,18 @@ struct GIFWriter {
         }
       }
     }
-    let transparent = changedCount < rw * rh
-    let palette = choosePalette(&colours, transparent: transparent)
-    let transparentIndex = palette.count
-    let entries = palette.count + (transparent ? 1 : 0)
-    var bits = 1
-    while 1 << bits < entries { bits += 1 }
+    return (colours, changedCount)
+  }
 
-    // The frame's indexes; the canvas gets what the browser will draw.
-    var indexes = [UInt8](repeating: UInt8(truncatingIfNeeded: transparentIndex), count: rw * rh)
+  /// The frame's indexes inside `rect` (`transparentIndex` where the pixel is unchanged), each
+  /// changed pixel drawn on `canvas` in its palette colour, as the browser will draw it.
+  private mutating func drawFrame(
+    _ rect: GIFFrameBounds, colours: GIFColourCounts, palette: [UInt32], transparentIndex: Int
+  ) -> [UInt8] {
+    let w = width
+    var indexes = [UInt8](
+      repeating: UInt8(truncatingIfNeeded: transparentIndex),
+      count: (rect.x1 - rect.x0 + 1) * (rect.y1 - rect.y0 + 1))
     let words = palette.map { $0 | 0xFF00_0000 }
     pending.withUnsafeBufferPointer { p in
       canvas.withUnsafeMutableBufferPointer { c in
@@ -224,19 +254,7 @@ struct GIFWriter {
         }
       }
     }
-
-    // Graphic Control Extension, image descriptor, local colour table, LZW data.
-    out += [0x21, 0xF9, 4, UInt8(disposal << 2 | (transparent ? 1 : 0))]
-    Self.append16(pendingDelay, to: &out)
-    out += [transparent ? UInt8(truncatingIfNeeded: transparentIndex) : 0, 0]
-    out.append(0x2C)
-    for v in [rect.x0, rect.y0, rw, rh] { Self.append16(v, to: &out) }
-    out.append(0x80 | UInt8(bits - 1))
-    for colour in palette {
-      out += [UInt8(colour & 0xFF), UInt8(colour >> 8 & 0xFF), UInt8(colour >> 16 & 0xFF)]
-    }
-    out += repeatElement(0, count: 3 * ((1 << bits) - palette.count))
-    indexes.withUnsafeBufferPointer { lzw.encode($0, minCodeSize: max(2, bits), into: &out) }
+    return indexes
   }
 
   /// The frame's palette (colour words without alpha, in 0xRRGGBB order) and, in `colours`,
