@@ -41,6 +41,13 @@ final class AnimatedAVIFWriter {
     else { throw .internalError("libavif: out of memory") }
     self.encoder = encoder
     self.image = image
+    Self.describeColour(image, lossless: settings.lossless)
+    Self.configure(
+      encoder, settings, speed: speed, timescale: timescale, screenContent: screenContent)
+  }
+
+  /// The colour description of `image`'s planes: lossless needs the identity matrix.
+  private static func describeColour(_ image: UnsafeMutablePointer<avifImage>, lossless: Bool) {
     // BT.709 primaries, the sRGB transfer, the BT.709 matrix in limited range: Chromium 156
     // reads a full-range AVIF as limited (Tests/Browser/images.py: GIF (40, 60, 220) showed as
     // (29, 50, 223) at full range, (41, 60, 212) at limited range in Chromium and Firefox
@@ -49,8 +56,15 @@ final class AnimatedAVIFWriter {
     image.pointee.colorPrimaries = UInt16(AVIF_COLOR_PRIMARIES_BT709)
     image.pointee.transferCharacteristics = UInt16(AVIF_TRANSFER_CHARACTERISTICS_SRGB)
     image.pointee.matrixCoefficients = UInt16(
-      settings.lossless ? AVIF_MATRIX_COEFFICIENTS_IDENTITY : AVIF_MATRIX_COEFFICIENTS_BT709)
-    image.pointee.yuvRange = settings.lossless ? AVIF_RANGE_FULL : AVIF_RANGE_LIMITED
+      lossless ? AVIF_MATRIX_COEFFICIENTS_IDENTITY : AVIF_MATRIX_COEFFICIENTS_BT709)
+    image.pointee.yuvRange = lossless ? AVIF_RANGE_FULL : AVIF_RANGE_LIMITED
+  }
+
+  /// libaom's settings for `settings` at `speed`, with durations in ticks of `timescale`.
+  private static func configure(
+    _ encoder: UnsafeMutablePointer<avifEncoder>, _ settings: AnimatedImageSettings, speed: Int,
+    timescale: Int, screenContent: Bool
+  ) {
     encoder.pointee.codecChoice = AVIFLibrary.codec
     encoder.pointee.speed = Int32(speed)
     // Two threads whatever the machine: never the core count, which would change the bytes.

@@ -71,21 +71,9 @@ final class AnimatedWebPWriter {
     // Half libwebp's spatial noise shaping (25, not 50): fewer bits moved from flat areas to
     // busy ones, which flat GIF art does not need (README, "Which format").
     config.sns_strength = 25
-    losslessConfig = config
-    losslessConfig.lossless = 1
-    if !settings.lossless {
-      // With the choice gif2x's, `quality` is the lossy frames'; lossless frames search as
-      // hard as at libwebp's default (its lossless quality is effort, not fidelity), or
-      // hardest on a tiny animation.
-      losslessConfig.quality = 70
-    }
-    losslessFrameConfig = losslessConfig
-    if !settings.lossless
-      && settings.width * settings.height * frames <= Self.crunchPixels
-    {
-      losslessFrameConfig.quality = 100
-      losslessFrameConfig.method = 6
-    }
+    (losslessConfig, losslessFrameConfig) = Self.losslessConfigs(
+      config, lossless: settings.lossless,
+      tiny: settings.width * settings.height * frames <= Self.crunchPixels)
     guard WebPValidateConfig(&config) != 0, WebPValidateConfig(&losslessFrameConfig) != 0 else {
       throw .internalError("libwebp refused the settings \(settings), effort \(effort)")
     }
@@ -100,20 +88,7 @@ final class AnimatedWebPWriter {
     else { throw .internalError("libwebp: cannot start the animation encoder") }
     self.encoder = encoder
     if content == .screen && settings.width * settings.height * frames <= Self.peerRecipePixels {
-      var peerOptions = WebPAnimEncoderOptions()
-      guard cwebp_anim_encoder_options_init(&peerOptions) != 0,
-        cwebp_config_init(&peerConfig) != 0
-      else { throw .internalError("libwebp: version mismatch") }
-      peerOptions.anim_params = options.anim_params
-      peerOptions.minimize_size = 1
-      // Its lossless frames only: its file is kept only when every frame is lossless, and when
-      // its mixed race picks lossless frames throughout, a lossless-only race picks the same
-      // (two sprites and four loaders: the same files, in two thirds of the time).
-      peerOptions.allow_mixed = 0
-      peerOptions.kmin = 3
-      peerOptions.kmax = 5
-      peerConfig.lossless = 1
-      peer = cwebp_anim_encoder_new(Int32(settings.width), Int32(settings.height), &peerOptions)
+      peer = try Self.peerEncoder(settings, animation: options.anim_params, config: &peerConfig)
     }
     picture.use_argb = 1
     picture.width = Int32(settings.width)
@@ -122,6 +97,46 @@ final class AnimatedWebPWriter {
       settings.width * settings.height * frames > WebPDirectFrames.minimumPixelFrames
       ? try WebPDirectFrames(width: settings.width, height: settings.height, loopCount: loopCount)
       : nil
+  }
+
+  /// The lossless frames' settings from the lossy ones, `config`: the trial's and the frame's.
+  private static func losslessConfigs(
+    _ config: WebPConfig, lossless: Bool, tiny: Bool
+  ) -> (trial: WebPConfig, frame: WebPConfig) {
+    var trial = config
+    trial.lossless = 1
+    if !lossless {
+      // With the choice gif2x's, `quality` is the lossy frames'; lossless frames search as
+      // hard as at libwebp's default (its lossless quality is effort, not fidelity), or
+      // hardest on a tiny animation.
+      trial.quality = 70
+    }
+    var frame = trial
+    if !lossless && tiny {
+      frame.quality = 100
+      frame.method = 6
+    }
+    return (trial, frame)
+  }
+
+  /// gif2webp's recipe for `settings`' canvas, playing as `animation` says, its lossless
+  /// settings in `config`; nil when libwebp cannot start it.
+  private static func peerEncoder(
+    _ settings: AnimatedImageSettings, animation: WebPMuxAnimParams, config: inout WebPConfig
+  ) throws(TranscodeError) -> OpaquePointer? {
+    var peerOptions = WebPAnimEncoderOptions()
+    guard cwebp_anim_encoder_options_init(&peerOptions) != 0, cwebp_config_init(&config) != 0
+    else { throw .internalError("libwebp: version mismatch") }
+    peerOptions.anim_params = animation
+    peerOptions.minimize_size = 1
+    // Its lossless frames only: its file is kept only when every frame is lossless, and when
+    // its mixed race picks lossless frames throughout, a lossless-only race picks the same
+    // (two sprites and four loaders: the same files, in two thirds of the time).
+    peerOptions.allow_mixed = 0
+    peerOptions.kmin = 3
+    peerOptions.kmax = 5
+    config.lossless = 1
+    return cwebp_anim_encoder_new(Int32(settings.width), Int32(settings.height), &peerOptions)
   }
 
   deinit {
