@@ -15,19 +15,17 @@ Prints one line per browser, then 'browser gif cut: N passed, M failed'; exit 1 
 failure, 2 when gif2x, Pillow or a browser is missing. A browser without ImageDecoder is
 reported and not counted.
 """
-import argparse
 import json
 import os
-import shutil
 import struct
 import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from images import lzw, run_browser, serve, browsers_named  # noqa: E402
+from common import browsers_named, finish, gif2x_missing, parser, workdir, write_file  # noqa: E402
+from images import lzw, run_browser, serve  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 WIDTH, HEIGHT = 24, 16
 START, DURATION = "0.1", "0.9"
 EXPECTED_MS = [100, 200, 200, 200, 200]
@@ -124,13 +122,8 @@ def same(a, b):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--gif2x", default=os.path.join(ROOT, ".build/release/gif2x"))
-    ap.add_argument("--browsers", default="chromium,firefox-esr")
-    ap.add_argument("--timeout", type=float, default=60)
-    a = ap.parse_args()
-    if not os.access(a.gif2x, os.X_OK):
-        print(f"browser gif cut: {a.gif2x} is missing (make build)", file=sys.stderr)
+    a = parser(__doc__).parse_args()
+    if gif2x_missing(a.gif2x, "browser gif cut"):
         return 2
     try:
         import PIL  # noqa: F401
@@ -140,12 +133,9 @@ def main():
     browsers = browsers_named(a.browsers, "browser gif cut")
     if browsers is None:
         return 2
-    root = tempfile.mkdtemp(prefix="gif2x-browser-gifcut-")
     passed = failed = 0
-    try:
-        gif = os.path.join(root, "fixture.gif")
-        with open(gif, "wb") as f:
-            f.write(fixture())
+    with workdir("gif2x-browser-gifcut-") as root:
+        gif = write_file(root, "fixture.gif", fixture())
         subprocess.run([a.gif2x, "--to", "web", gif, "-o", os.path.join(root, "p.html"),
                         "--start", START, "--duration", DURATION, "-q"], check=True)
         want = expected(a.gif2x, gif, root)
@@ -185,10 +175,7 @@ def main():
                 print(f"ok   {browser}: {len(got)} pictures of {[round(f['ms']) for f in got]}"
                       " ms, every pixel as gif2x decodes the part")
                 passed += 1
-    finally:
-        shutil.rmtree(root, ignore_errors=True)
-    print(f"browser gif cut: {passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return finish("browser gif cut", passed, failed)
 
 
 if __name__ == "__main__":

@@ -18,12 +18,8 @@ Prints one line per browser and file ('known' for a browser bug listed in KNOWN,
 count), then 'browser images: N passed, M failed'; exit 1 on any failure, 2 when gif2x or a
 browser is missing.
 """
-import argparse
-import functools
-import http.server
 import json
 import os
-import shutil
 import signal
 import struct
 import subprocess
@@ -34,7 +30,10 @@ import threading
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "Tests", "Support"))
+sys.path.insert(0, HERE)
 from giflzw import lzw  # noqa: E402
+from common import (finish, parser, posted_nothing, post_handler, ready,  # noqa: E402
+                    start_server, workdir, write_file)
 
 WIDTH, HEIGHT = 32, 24
 DELAYS_CS = [3, 7, 0, 25]
@@ -118,29 +117,9 @@ async function viaImg(name) {
 </script></body></html>"""
 
 
-def browsers_named(arg, label):
-    """The browsers a comma-separated `--browsers` names, or None (after one line on stderr
-    naming the first that is not installed: the caller exits 2)."""
-    browsers = [b for b in arg.split(",") if b]
-    for b in browsers:
-        if not shutil.which(b):
-            print(f"{label}: {b} is not installed", file=sys.stderr)
-            return None
-    return browsers
-
-
 def serve(root, results):
     """A local server for `root` that stores a POST to /result in `results`."""
-    class Handler(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
-        def do_POST(self):
-            body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
-            results.append(json.loads(body))
-            self.send_response(204)
-            self.end_headers()
-
+    class Handler(post_handler(results.append)):
         def guess_type(self, path):
             if path.endswith(".avif"):
                 return "image/avif"
@@ -148,10 +127,7 @@ def serve(root, results):
                 return "image/webp"
             return super().guess_type(path)
 
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(Handler, directory=root))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
+    return start_server(Handler, root)
 
 
 def run_browser(browser, url, profile, results, timeout, reduced_motion=False):
@@ -190,6 +166,17 @@ KNOWN = {
         "Chromium reads a full-range AVIF as limited range (lossless AVIF needs the identity"
         " matrix at full range)",
 }
+
+
+def visit(browser, server, root, page, results, timeout):
+    """Runs `browser` on `page` of `server`, with a fresh profile in `root`, then stops the
+    server: what the page posted, or None."""
+    try:
+        profile = tempfile.mkdtemp(dir=root, prefix="profile-")
+        url = f"http://127.0.0.1:{server.server_address[1]}/{page}"
+        return run_browser(browser, url, profile, results, timeout)
+    finally:
+        server.shutdown()
 
 
 def judge(name, seen):
@@ -243,24 +230,15 @@ def summary(seen):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--gif2x", default=os.path.join(ROOT, ".build/release/gif2x"))
-    ap.add_argument("--browsers", default="chromium,firefox-esr")
-    ap.add_argument("--timeout", type=float, default=60)
+    ap = parser(__doc__)
     ap.add_argument("--json", action="store_true", help="print what each browser posted")
     a = ap.parse_args()
-    if not os.access(a.gif2x, os.X_OK):
-        print(f"browser images: {a.gif2x} is missing (make build)", file=sys.stderr)
-        return 2
-    browsers = browsers_named(a.browsers, "browser images")
+    browsers = ready(a, "browser images")
     if browsers is None:
         return 2
-    root = tempfile.mkdtemp(prefix="gif2x-browser-images-")
     passed = failed = 0
-    try:
-        gif = os.path.join(root, "fixture.gif")
-        with open(gif, "wb") as f:
-            f.write(fixture())
+    with workdir("gif2x-browser-images-") as root:
+        gif = write_file(root, "fixture.gif", fixture())
         files = [("lossy.webp", "image/webp", []), ("lossless.webp", "image/webp", ["--lossless"]),
                  ("anim.avif", "image/avif", []), ("lossless.avif", "image/avif", ["--lossless"])]
         for name, _, extra in files:
@@ -271,15 +249,9 @@ def main():
                             "hole": json.dumps(HOLE), "opaque": json.dumps(OPAQUE)})
         for browser in browsers:
             results = []
-            server = serve(root, results)
-            try:
-                profile = tempfile.mkdtemp(dir=root, prefix="profile-")
-                url = f"http://127.0.0.1:{server.server_address[1]}/index.html"
-                seen = run_browser(browser, url, profile, results, a.timeout)
-            finally:
-                server.shutdown()
+            seen = visit(browser, serve(root, results), root, "index.html", results, a.timeout)
             if seen is None:
-                print(f"FAIL {browser}: the page posted nothing within {a.timeout:g} s")
+                posted_nothing(browser, "page", a.timeout)
                 failed += len(files)
                 continue
             if a.json:
@@ -301,10 +273,7 @@ def main():
                     passed += 1
                     print(f"ok   {browser} {name}: {summary(got)}")
             print(f"     {browser}: {agent}")
-    finally:
-        shutil.rmtree(root, ignore_errors=True)
-    print(f"browser images: {passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return finish("browser images", passed, failed)
 
 
 if __name__ == "__main__":

@@ -17,20 +17,18 @@ Usage: pages.py [--gif2x PATH] [--browsers chromium,firefox-esr] [--timeout S] [
 Prints one line per browser and page, then 'browser pages: N passed, M failed'; exit 1 on any
 failure, 2 when gif2x, a browser or Pillow is missing.
 """
-import argparse
 import json
 import math
 import os
-import shutil
 import struct
 import subprocess
 import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
-from images import lzw, serve, run_browser, browsers_named  # noqa: E402
+from common import finish, parser, posted_nothing, ready, verdict, workdir  # noqa: E402
+from images import lzw, serve, run_browser  # noqa: E402
 
 BLUE = (0, 128, 255)
 MARGIN = 8  # the page's body margin: where the element starts
@@ -178,20 +176,8 @@ def judge_reduced_motion(browser, seen, pages, timeout):
     return passed, failed
 
 
-def verdict(what, problems, success):
-    """Prints the check's line: FAIL with its problems, or ok with `success`; True when ok."""
-    if problems:
-        print(f"FAIL {what}: " + "; ".join(problems))
-        return False
-    print(f"ok   {what}: {success}")
-    return True
-
-
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--gif2x", default=os.path.join(ROOT, ".build/release/gif2x"))
-    ap.add_argument("--browsers", default="chromium,firefox-esr")
-    ap.add_argument("--timeout", type=float, default=60)
+    ap = parser(__doc__)
     ap.add_argument("--keep", help="write the files and screenshots here and keep them")
     a = ap.parse_args()
     try:
@@ -199,16 +185,11 @@ def main():
     except ImportError:
         print("browser pages: Pillow is missing (pip install pillow)", file=sys.stderr)
         return 2
-    if not os.access(a.gif2x, os.X_OK):
-        print(f"browser pages: {a.gif2x} is missing (make build)", file=sys.stderr)
-        return 2
-    browsers = browsers_named(a.browsers, "browser pages")
+    browsers = ready(a, "browser pages")
     if browsers is None:
         return 2
-    root = a.keep or tempfile.mkdtemp(prefix="gif2x-browser-pages-")
-    os.makedirs(root, exist_ok=True)
     passed = failed = 0
-    try:
+    with workdir("gif2x-browser-pages-", a.keep) as root:
         src = os.path.join(root, "gifs")
         out = os.path.join(root, "public")
         os.makedirs(src, exist_ok=True)
@@ -265,7 +246,7 @@ def main():
             passed += p
             failed += f
             if seen is None:
-                print(f"FAIL {browser}: the harness posted nothing within {a.timeout:g} s")
+                posted_nothing(browser, "harness", a.timeout)
                 failed += len(expected)
                 continue
             for page, answer in expected.items():
@@ -321,11 +302,7 @@ def main():
                                 else ", page shows through, pauses to the still"))
                 passed, failed = passed + ok, failed + (not ok)
             print(f"     {browser}: {seen.get('userAgent', '')}")
-    finally:
-        if not a.keep:
-            shutil.rmtree(root, ignore_errors=True)
-    print(f"browser pages: {passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return finish("browser pages", passed, failed)
 
 
 if __name__ == "__main__":

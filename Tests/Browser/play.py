@@ -17,8 +17,6 @@ M failed' last; exit status 1 on any failure. Needs Debian's chromium and firefo
 ffprobe. The approach of ../shared/tools/browser-check.py, with Firefox and the check added.
 """
 import argparse
-import functools
-import http.server
 import json
 import os
 import shutil
@@ -26,6 +24,9 @@ import subprocess
 import sys
 import tempfile
 import threading
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from common import post_handler, start_server  # noqa: E402
 
 PAGE = """<!doctype html><html><body><script>
 (async () => {
@@ -97,20 +98,7 @@ def play(video, browser, at, timeout=60):
     done = threading.Event()
     result = {}
 
-    class Handler(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
-        def do_POST(self):
-            body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
-            result.update(json.loads(body))
-            self.send_response(204)
-            self.end_headers()
-            done.set()
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
-                                             functools.partial(Handler, directory=root))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = start_server(post_handler(result.update, after=done.set), root)
     profile = tempfile.mkdtemp(prefix="gif2x-play-profile-")
     proc = run_browser(browser, f"http://127.0.0.1:{server.server_address[1]}/index.html", profile)
     try:

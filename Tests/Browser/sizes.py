@@ -34,7 +34,6 @@ Prints one line per page and one per browser, page and width, then
 'browser sizes: N passed, M failed'; exit 1 on any failure, 2 when gif2x (without --sizes) or a
 browser is missing.
 """
-import argparse
 import functools
 import html.parser
 import json
@@ -45,12 +44,12 @@ import shutil
 import struct
 import subprocess
 import sys
-import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
-from images import lzw, serve, run_browser, browsers_named  # noqa: E402
+from common import (browsers_named, finish, gif2x_missing, parser, posted_nothing,  # noqa: E402
+                    verdict, workdir)
+from images import lzw, serve, visit  # noqa: E402
 
 WIDTH, HEIGHT = 1600, 80
 FRAMES = 6
@@ -347,14 +346,6 @@ def judge(page, r, fetched, before):
     return problems, want
 
 
-def verdict(what, problems, success):
-    if problems:
-        print(f"FAIL {what}: " + "; ".join(problems))
-        return False
-    print(f"ok   {what}: {success}")
-    return True
-
-
 def run_gif2x(gif2x, root):
     """Writes the fixtures into `root` and runs gif2x --sizes on each; the problems."""
     for name, data in (("opaque.gif", opaque_gif()), ("clear.gif", clear_gif())):
@@ -372,17 +363,13 @@ def run_gif2x(gif2x, root):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--gif2x", default=os.path.join(ROOT, ".build/release/gif2x"))
+    ap = parser(__doc__)
     ap.add_argument("--page", metavar="DIR", help="check the pages in DIR instead of running gif2x")
-    ap.add_argument("--browsers", default="chromium,firefox-esr")
-    ap.add_argument("--timeout", type=float, default=60)
     ap.add_argument("--keep", help="write the files here and keep them")
     ap.add_argument("--json", action="store_true", help="print what each browser posted")
     a = ap.parse_args()
     if not a.page:
-        if not os.access(a.gif2x, os.X_OK):
-            print(f"browser sizes: {a.gif2x} is missing (make build)", file=sys.stderr)
+        if gif2x_missing(a.gif2x, "browser sizes"):
             return 2
         helptext = subprocess.run([a.gif2x, "--help"], capture_output=True, text=True).stdout
         if "--sizes" not in helptext:
@@ -391,11 +378,9 @@ def main():
     browsers = browsers_named(a.browsers, "browser sizes")
     if browsers is None:
         return 2
-    root = a.keep or tempfile.mkdtemp(prefix="gif2x-browser-sizes-")
-    os.makedirs(root, exist_ok=True)
-    out = os.path.join(root, "public")
     passed = failed = 0
-    try:
+    with workdir("gif2x-browser-sizes-", a.keep) as root:
+        out = os.path.join(root, "public")
         if a.page:
             shutil.rmtree(out, ignore_errors=True)
             shutil.copytree(a.page, out)
@@ -406,8 +391,7 @@ def main():
             problems = run_gif2x(a.gif2x, out)
             if problems:
                 print("FAIL " + "; ".join(problems))
-                print(f"browser sizes: {passed} passed, {failed + 1} failed")
-                return 1
+                return finish("browser sizes", passed, failed + 1)
             names = list(PAGES)
         pages = {}
         for name in names:
@@ -439,14 +423,9 @@ def main():
             results, log, before = [], [], set()
             server = logged(serve(out, results), log)
             port = server.server_address[1]
-            try:
-                profile = tempfile.mkdtemp(dir=root, prefix="profile-")
-                seen = run_browser(browser, f"http://127.0.0.1:{port}/_sizes_harness.html", profile,
-                                   results, a.timeout)
-            finally:
-                server.shutdown()
+            seen = visit(browser, server, root, "_sizes_harness.html", results, a.timeout)
             if seen is None:
-                print(f"FAIL {browser}: the harness posted nothing within {a.timeout:g} s")
+                posted_nothing(browser, "harness", a.timeout)
                 failed += len(runs)
                 continue
             if a.json:
@@ -472,11 +451,7 @@ def main():
                     f"{r.get('dpr')}, no reduced motion" if want else "")
                 passed, failed = passed + ok, failed + (not ok)
             print(f"     {browser}: {seen.get('userAgent', '')}")
-    finally:
-        if not a.keep:
-            shutil.rmtree(root, ignore_errors=True)
-    print(f"browser sizes: {passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return finish("browser sizes", passed, failed)
 
 
 if __name__ == "__main__":

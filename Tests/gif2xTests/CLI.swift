@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs the `gif2x` binary SwiftPM built for this test run and captures what a user sees.
 enum CLI {
@@ -147,6 +148,34 @@ class FolderSuite {
   /// The names in the folder, sorted.
   func names() throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+  }
+
+  /// Runs gif2x with `arguments` on a copy of bounce.gif: exit 64, standard error the one line
+  /// `line`, and nothing written beside the copy.
+  func expectUsageError(
+    _ arguments: [String], _ line: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let gif = try copyBounce()
+    let run = try CLI.run(arguments + [gif])
+    #expect(run.status == 64, sourceLocation: sourceLocation)
+    #expect(run.stderrLines == [Substring(line)], sourceLocation: sourceLocation)
+    #expect(try names() == ["b.gif"], sourceLocation: sourceLocation)
+  }
+
+  /// Writes `big.gif`, slow to encode, in the folder, starts gif2x encoding it to MP4 at
+  /// `--preset veryslow` and waits for its temporary file: the running process and the pipe
+  /// its standard error goes to.
+  func startSlowEncode(
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> (process: Process, stderr: Pipe) {
+    let input = folder.appendingPathComponent("big.gif")
+    try Data(BatchInterruptTests.slowToEncode()).write(to: input)
+    let started = try CLI.start([
+      "--to", "mp4", input.path, "--preset", "veryslow", "--loop", "5",
+    ])
+    #expect(
+      CLI.waitForTemporary(in: folder), "the encode never started", sourceLocation: sourceLocation)
+    return started
   }
 
   /// A copy of the bundled samples/bounce.gif as `b.gif` in the folder: its path.

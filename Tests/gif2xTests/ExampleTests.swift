@@ -52,7 +52,7 @@ struct ExampleTests {
     let noise = cancelled.appendingPathComponent("noise.gif").path
     var seed: UInt32 = 5
     try Data(
-      TinyGIF.uncompressed(width: 64, height: 64, frames: 200) { _, _, _ in
+      TinyGIF.gif(width: 64, height: 64, frames: 200) { _, _, _ in
         seed = seed &* 1_103_515_245 &+ 12345
         return UInt8(truncatingIfNeeded: seed >> 16)
       }

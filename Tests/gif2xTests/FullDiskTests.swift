@@ -36,7 +36,7 @@ final class FullDiskTests: FolderSuite {
   }
 
   /// 6 frames of 96x96 noise: every output of it is far over 8 KiB.
-  static let noise = TinyGIF.uncompressed(width: 96, height: 96, frames: 6) { x, y, f in
+  static let noise = TinyGIF.gif(width: 96, height: 96, frames: 6) { x, y, f in
     var h = UInt32(truncatingIfNeeded: x &* 73_856_093 ^ y &* 19_349_663 ^ f &* 83_492_791)
     h = (h ^ (h >> 13)) &* 0x5bd1_e995
     return UInt8(truncatingIfNeeded: h ^ (h >> 15))

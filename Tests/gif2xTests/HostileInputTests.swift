@@ -31,7 +31,8 @@ final class HostileInputTests: FolderSuite {
     #expect(mkfifo(folder.appendingPathComponent("f.gif").path, 0o644) == 0)
     let run = try CLI.run(launcher: bounded, ["--check", "-r", folder.path])
     #expect(run.status == 0, "\(run.stderr)")
-    #expect(run.stderrLines == ["warning: \(folder.path)/f.gif: is a FIFO, not a regular file; skipped"])
+    #expect(
+      run.stderrLines == ["warning: \(folder.path)/f.gif: is a FIFO, not a regular file; skipped"])
   }
 
   @Test("a FIFO given by name with no writer: one line, exit 65, no wait")
@@ -46,7 +47,8 @@ final class HostileInputTests: FolderSuite {
   @Test("a symbolic link cycle, a link to the folder and two more names of a file: checked once")
   func cyclesAndLinks() throws {
     let fm = FileManager.default
-    try fm.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+    try fm.createDirectory(
+      at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
     let a = try write(gif, "a.gif")
     try fm.createSymbolicLink(atPath: folder.path + "/sub/up", withDestinationPath: "..")
     try fm.createSymbolicLink(atPath: folder.path + "/self", withDestinationPath: ".")
@@ -65,7 +67,8 @@ final class HostileInputTests: FolderSuite {
       atPath: folder.path + "/loop.gif", withDestinationPath: "loop.gif")
     let run = try CLI.run(launcher: bounded, ["--check", "-r", folder.path])
     #expect(run.status == 66)
-    #expect(run.stderrLines == ["error: \(folder.path)/loop.gif: too many levels of symbolic links"])
+    #expect(
+      run.stderrLines == ["error: \(folder.path)/loop.gif: too many levels of symbolic links"])
   }
 
   @Test(
@@ -99,7 +102,7 @@ final class HostileInputTests: FolderSuite {
   @Test("a writer that sends a GIF and holds its pipe open is not waited for")
   func heldOpenPipe() throws {
     _ = try write(
-      TinyGIF.uncompressed(width: 32, height: 32, frames: 2) { x, y, f in UInt8((x + y + f) & 3) },
+      TinyGIF.gif(width: 32, height: 32, frames: 2) { x, y, f in UInt8((x + y + f) & 3) },
       "big.gif")
     let run = try shell(
       "{ sh -c 'echo $$ > w.pid; cat big.gif; exec sleep 60'; } | { timeout 20 \"$0\" --check -;"
@@ -110,7 +113,8 @@ final class HostileInputTests: FolderSuite {
   @Test(
     "a control character in a name is escaped: one line, nothing raw",
     arguments: [
-      ("nl\nx.gif", "nl\\nx.gif"), ("cr\rx.gif", "cr\\rx.gif"), ("esc\u{1B}[31mx.gif", "esc\\x1b[31mx.gif"),
+      ("nl\nx.gif", "nl\\nx.gif"), ("cr\rx.gif", "cr\\rx.gif"),
+      ("esc\u{1B}[31mx.gif", "esc\\x1b[31mx.gif"),
       ("bel\u{07}x.gif", "bel\\x07x.gif"), ("del\u{7F}x.gif", "del\\x7fx.gif"),
       ("c1\u{85}x.gif", "c1\\u{85}x.gif"),
     ])
@@ -151,9 +155,13 @@ final class HostileInputTests: FolderSuite {
     // Until its handler is installed (SigCgt has SIGINT's bit): a signal before would kill it.
     var caught = false
     for _ in 0..<3000 where !caught {
-      let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+      let status =
+        (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8))
+        ?? ""
       let mask = status.split(separator: "\n").first { $0.hasPrefix("SigCgt:") }
-      caught = mask.flatMap { UInt64($0.split(separator: "\t").last ?? "", radix: 16) }.map { $0 & 2 != 0 } ?? false
+      caught =
+        mask.flatMap { UInt64($0.split(separator: "\t").last ?? "", radix: 16) }.map { $0 & 2 != 0 }
+        ?? false
       if !caught { Thread.sleep(forTimeInterval: 0.01) }
     }
     #expect(caught, "the SIGINT handler never appeared")

@@ -8,12 +8,7 @@ final class InterruptTwiceTests: FolderSuite {
 
   @Test("two SIGINTs during a long encode: exit 130, only the input left in the folder")
   func twice() throws {
-    let input = folder.appendingPathComponent("big.gif")
-    try Data(BatchInterruptTests.slowToEncode()).write(to: input)
-    let (process, err) = try CLI.start([
-      "--to", "mp4", input.path, "--preset", "veryslow", "--loop", "5",
-    ])
-    #expect(CLI.waitForTemporary(in: folder), "the encode never started")
+    let (process, err) = try startSlowEncode()
     process.interrupt()
     Thread.sleep(forTimeInterval: 0.001)
     process.interrupt()

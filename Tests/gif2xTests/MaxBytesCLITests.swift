@@ -6,11 +6,11 @@ import TranscodeCore
 /// then frame rate, then size, said in one warning line; one error line (65) and no file when
 /// nothing fits; one usage line (64) for a bad size or a setting it cannot go with.
 @Suite("--max-bytes")
-struct MaxBytesCLITests {
+final class MaxBytesCLITests: FolderSuite {
   /// Twelve 48x48 frames of scattered colours (10 cs each): their bytes follow the quality.
   static func gif(in folder: URL) throws -> String {
     let path = folder.appendingPathComponent("noise.gif").path
-    let bytes = TinyGIF.uncompressed(width: 48, height: 48, frames: 12) { x, y, f in
+    let bytes = TinyGIF.gif(width: 48, height: 48, frames: 12) { x, y, f in
       UInt8(truncatingIfNeeded: (x &* 7919 ^ y &* 104_729 ^ f &* 15_485_863) >> 3)
     }
     try Data(bytes).write(to: URL(fileURLWithPath: path))
@@ -23,8 +23,6 @@ struct MaxBytesCLITests {
 
   @Test("over the budget: a higher crf, under it, said in one line; the asked file when it fits")
   func qualityGivenUp() throws {
-    let folder = try CLI.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let gif = try Self.gif(in: folder)
     let plain = folder.appendingPathComponent("plain.mp4").path
     #expect(try CLI.run(["--to", "mp4", gif, "-o", plain, "-q"]).status == 0)
@@ -56,8 +54,6 @@ struct MaxBytesCLITests {
 
   @Test("WebP gives up quality the same way")
   func webp() throws {
-    let folder = try CLI.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let gif = try Self.gif(in: folder)
     let plain = folder.appendingPathComponent("plain.webp").path
     #expect(try CLI.run(["--to", "webp", gif, "-o", plain, "-q"]).status == 0)
@@ -72,40 +68,35 @@ struct MaxBytesCLITests {
 
   @Test("nothing fits: one line with the smallest made and all it gave up, exit 65, no file")
   func nothingFits() throws {
-    let folder = try CLI.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let gif = try Self.gif(in: folder)
-    let out = folder.appendingPathComponent("out.mp4").path
-    let run = try CLI.run(["--to", "mp4", gif, "-o", out, "--max-bytes", "50"])
-    #expect(run.status == 65)
-    #expect(run.stderrLines.count == 1)
-    let line = String(try #require(run.stderrLines.first))
+    let (gif, line) = try nothingFits(format: "mp4")
     #expect(
       line.hasPrefix(
         "error: \(gif): cannot fit in --max-bytes of 50 bytes: the smallest output made was "))
     // A quarter of 10 pictures a second, then a third of the width (16 px, the narrowest).
     #expect(line.hasSuffix(" bytes (crf 25 -> 51, 2.50 fps, 16x16)"))
+  }
+
+  /// Converts noise.gif `--to format` under 50 bytes, which nothing meets: exit 65, one line
+  /// (returned, with the GIF's path), no file written.
+  func nothingFits(format: String) throws -> (gif: String, line: String) {
+    let gif = try Self.gif(in: folder)
+    let out = folder.appendingPathComponent("out." + format).path
+    let run = try CLI.run(["--to", format, gif, "-o", out, "--max-bytes", "50"])
+    #expect(run.status == 65)
+    #expect(run.stderrLines.count == 1)
+    let line = String(try #require(run.stderrLines.first))
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["noise.gif"])
+    return (gif, line)
   }
 
   @Test("WebP gives up size too: the narrowest it makes, named in the one line")
   func webpSize() throws {
-    let folder = try CLI.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let gif = try Self.gif(in: folder)
-    let out = folder.appendingPathComponent("out.webp").path
-    let run = try CLI.run(["--to", "webp", gif, "-o", out, "--max-bytes", "50"])
-    #expect(run.status == 65)
-    #expect(run.stderrLines.count == 1)
-    let line = String(try #require(run.stderrLines.first))
+    let line = try nothingFits(format: "webp").line
     #expect(line.hasSuffix(" bytes (quality 50 -> 0, 2.50 fps, 16x16)"))
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["noise.gif"])
   }
 
   @Test("--to web: a budget no rendition meets, and under the GIF's size: one line, exit 65")
   func web() throws {
-    let folder = try CLI.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let gif = folder.appendingPathComponent("tiny.gif").path
     let bytes = TinyGIF.animation(frames: 2)
     try Data(bytes).write(to: URL(fileURLWithPath: gif))
@@ -153,8 +144,6 @@ struct MaxBytesCLITests {
       ),
     ])
   func refused(arguments: [String], message: String) throws {
-    let folder = try CLI.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let gif = try Self.gif(in: folder)
     let run = try CLI.run(arguments + [gif, "-o", folder.appendingPathComponent("o").path])
     #expect(run.status == 64)

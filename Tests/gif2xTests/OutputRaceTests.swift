@@ -35,12 +35,7 @@ final class OutputRaceTests: FolderSuite {
 
   @Test("a run killed mid-encode leaves a temporary; the next run into the folder removes it")
   func leftoversOfAKilledRun() throws {
-    let input = folder.appendingPathComponent("big.gif")
-    try Data(BatchInterruptTests.slowToEncode()).write(to: input)
-    let (process, _) = try CLI.start([
-      "--to", "mp4", input.path, "--preset", "veryslow", "--loop", "5",
-    ])
-    #expect(CLI.waitForTemporary(in: folder), "the encode never started")
+    let (process, _) = try startSlowEncode()
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
     let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)

@@ -24,7 +24,7 @@ final class ReproducibleTests {
   /// for the encoders to search (x264 gets 3 frame threads at 112 rows: 7 rows of macroblocks).
   /// Transparent: diagonal stripes of the transparent index 0 move over it.
   static func scene(width: Int, height: Int, frames: Int, transparent: Bool) -> [UInt8] {
-    TinyGIF.uncompressed(
+    TinyGIF.gif(
       width: width, height: height, frames: frames, transparent: transparent ? 0 : nil
     ) { x, y, f in
       if transparent && (x + y + 2 * f) % 40 < 8 { return 0 }

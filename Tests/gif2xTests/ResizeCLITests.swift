@@ -5,11 +5,11 @@ import Testing
 /// bad size or a pair that cannot go together; one error line (65) and no file for a size over
 /// the encoder's limit; extreme ratios resampled without a fault.
 @Suite("resize options")
-struct ResizeCLITests {
+final class ResizeCLITests: FolderSuite {
   /// One 12x12 frame of a few colours.
   static func gif(in folder: URL) throws -> String {
     let path = folder.appendingPathComponent("small.gif").path
-    let bytes = TinyGIF.uncompressed(width: 12, height: 12, frames: 1) { x, y, _ in
+    let bytes = TinyGIF.gif(width: 12, height: 12, frames: 1) { x, y, _ in
       UInt8((x / 3 + y / 3) % 4)
     }
     try Data(bytes).write(to: URL(fileURLWithPath: path))
@@ -20,7 +20,7 @@ struct ResizeCLITests {
   /// hundreds, one to many pixels wide multiplies it past any encoder's limit.
   static func tall(in folder: URL) throws -> String {
     let path = folder.appendingPathComponent("tall.gif").path
-    let bytes = TinyGIF.uncompressed(width: 1, height: 4000, frames: 1) { _, y, _ in
+    let bytes = TinyGIF.gif(width: 1, height: 4000, frames: 1) { _, y, _ in
       UInt8(y / 500 % 4)
     }
     try Data(bytes).write(to: URL(fileURLWithPath: path))
@@ -47,8 +47,6 @@ struct ResizeCLITests {
       ),
     ])
   func usage(arguments: [String], line: String) throws {
-    let folder = try CLI.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let gif = try Self.gif(in: folder)
     let out = folder.appendingPathComponent("out.x").path
     let run = try CLI.run(arguments + [gif, "-o", out])
@@ -59,8 +57,6 @@ struct ResizeCLITests {
 
   @Test("a size over the encoder's limit: one line naming it, exit 65, nothing written")
   func overTheLimit() throws {
-    let folder = try CLI.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let gif = try Self.tall(in: folder)
     let out = folder.appendingPathComponent("wide.webp").path
     // 1x4000 at 5 pixels wide: 5x20000, over libwebp's 16383 (asked before its memory).
@@ -75,8 +71,6 @@ struct ResizeCLITests {
 
   @Test("a 1x4000 GIF resampled to 1x40 and to 1x7 cells: made, the sizes as asked")
   func extremeRatios() throws {
-    let folder = try CLI.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let gif = try Self.tall(in: folder)
     let avif = folder.appendingPathComponent("thin.avif").path
     let run = try CLI.run(["--to", "avif", "--height", "40", "--max-width", "16", gif, "-o", avif])

@@ -31,11 +31,7 @@ final class TargetPSNRCLITests: FolderSuite {
       ),
     ])
   func usage(arguments: [String], line: String) throws {
-    let gif = try copyBounce()
-    let run = try CLI.run(arguments + [gif])
-    #expect(run.status == 64)
-    #expect(run.stderrLines == [Substring(line)])
-    #expect(try names() == ["b.gif"])
+    try expectUsageError(arguments, line)
   }
 
   @Test("a run: the chosen setting on the line, setting, trials and fidelity in the JSON")

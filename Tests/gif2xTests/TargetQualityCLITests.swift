@@ -30,11 +30,7 @@ final class TargetQualityCLITests: FolderSuite {
       ),
     ])
   func usage(arguments: [String], line: String) throws {
-    let gif = try copyBounce()
-    let run = try CLI.run(arguments + [gif])
-    #expect(run.status == 64)
-    #expect(run.stderrLines == [Substring(line)])
-    #expect(try names() == ["b.gif"])
+    try expectUsageError(arguments, line)
   }
 
   @Test("an unknown name: exit 64, the names to choose from")

@@ -61,7 +61,7 @@ extension TinyGIF {
   /// `frames` frames of `size` x `size` of a gradient in 4x4 blocks scrolling 2 px a frame,
   /// 10 cs each, looping.
   static func scrollingGradient(size: Int = 64, frames: Int = 6) -> [UInt8] {
-    uncompressed(width: size, height: size, frames: frames) { x, y, f in
+    gif(width: size, height: size, frames: frames) { x, y, f in
       UInt8(((x + 2 * f) / 4) % 16 + 16 * ((y / 4) % 16))
     }
   }
@@ -69,64 +69,63 @@ extension TinyGIF {
   /// A looping GIF of `frames` full frames of `width` x `height`, 10 cs each (disposal 1), the
   /// palette index of each pixel given by `index(x, y, frame)`, over a 256-colour palette
   /// (index i: red (i % 16) * 16 + 8, green (i / 16) * 16 + 8, blue 128); `transparent` marks
-  /// one index transparent in every frame.
-  static func uncompressed(
-    width: Int, height: Int, frames: Int, transparent: UInt8? = nil,
+  /// one index transparent in every frame. Uncompressed (9-bit literal codes), or with `lzw`
+  /// LZW-compressed as encoders write them: flat areas take a few bytes.
+  static func gif(
+    width: Int, height: Int, frames: Int, transparent: UInt8? = nil, lzw: Bool = false,
     index: (Int, Int, Int) -> UInt8
   ) -> [UInt8] {
-    make(width: width, height: height, frames: frames, transparent: transparent, index: index) {
-      pixels in
-      var codes: [Int] = []
-      for pixel in pixels {
-        if codes.count % 250 == 0 { codes.append(256) }
-        codes.append(Int(pixel))
-      }
-      return codes.map { ($0, 9) } + [(257, 9)]
-    }
+    make(
+      width: width, height: height, frames: frames, transparent: transparent, index: index,
+      codes: lzw ? lzwCodes : rawCodes)
   }
 
-  /// The same GIF LZW-compressed (as encoders write them): flat areas take a few bytes.
-  static func compressed(
-    width: Int, height: Int, frames: Int, transparent: UInt8? = nil,
-    index: (Int, Int, Int) -> UInt8
-  ) -> [UInt8] {
-    make(width: width, height: height, frames: frames, transparent: transparent, index: index) {
-      pixels in
-      // LZW with 8-bit roots: clear 256, end 257, codes up to 12 bits, a clear when full.
-      var codes: [(Int, Int)] = [(256, 9)]
-      var table: [Int: Int] = [:]
-      var next = 258
-      var width = 9
-      var prefix = -1
-      for pixel in pixels.map(Int.init) {
-        if prefix < 0 {
-          prefix = pixel
-          continue
-        }
-        if let code = table[prefix << 8 | pixel] {
-          prefix = code
-          continue
-        }
-        codes.append((prefix, width))
-        if next == 4096 {
-          codes.append((256, width))
-          table = [:]
-          next = 258
-          width = 9
-        } else {
-          table[prefix << 8 | pixel] = next
-          if next == 1 << width && width < 12 { width += 1 }
-          next += 1
-        }
-        prefix = pixel
-      }
-      if prefix >= 0 {
-        codes.append((prefix, width))
-        // The decoder adds an entry after this code too, and may widen before the end code.
-        if next == 1 << width && width < 12 { width += 1 }
-      }
-      return codes + [(257, width)]
+  /// `pixels` as 9-bit literal codes, a clear code every 250 codes so the table never grows.
+  private static func rawCodes(_ pixels: [UInt8]) -> [(Int, Int)] {
+    var codes: [Int] = []
+    for pixel in pixels {
+      if codes.count % 250 == 0 { codes.append(256) }
+      codes.append(Int(pixel))
     }
+    return codes.map { ($0, 9) } + [(257, 9)]
+  }
+
+  /// `pixels` LZW-coded as encoders write them.
+  private static func lzwCodes(_ pixels: [UInt8]) -> [(Int, Int)] {
+    // LZW with 8-bit roots: clear 256, end 257, codes up to 12 bits, a clear when full.
+    var codes: [(Int, Int)] = [(256, 9)]
+    var table: [Int: Int] = [:]
+    var next = 258
+    var width = 9
+    var prefix = -1
+    for pixel in pixels.map(Int.init) {
+      if prefix < 0 {
+        prefix = pixel
+        continue
+      }
+      if let code = table[prefix << 8 | pixel] {
+        prefix = code
+        continue
+      }
+      codes.append((prefix, width))
+      if next == 4096 {
+        codes.append((256, width))
+        table = [:]
+        next = 258
+        width = 9
+      } else {
+        table[prefix << 8 | pixel] = next
+        if next == 1 << width && width < 12 { width += 1 }
+        next += 1
+      }
+      prefix = pixel
+    }
+    if prefix >= 0 {
+      codes.append((prefix, width))
+      // The decoder adds an entry after this code too, and may widen before the end code.
+      if next == 1 << width && width < 12 { width += 1 }
+    }
+    return codes + [(257, width)]
   }
 
   /// A GIF whose frames' pixels (row by row) `codes` turns into (code, bit width) pairs, the

@@ -5,7 +5,7 @@ import Testing
 /// usage line (64) for a bad one or a mode that cannot cut, one line (65) for a part past the
 /// GIF's end.
 @Suite("--start, --duration, --end")
-struct TrimCLITests {
+final class TrimCLITests: FolderSuite {
   /// Six 1x1 frames of 1 s each (10 cs frames would do, but whole seconds read plainly).
   static func gif(in folder: URL) throws -> String {
     let path = folder.appendingPathComponent("six.gif").path
@@ -16,8 +16,6 @@ struct TrimCLITests {
 
   @Test("--info shows the part and plans it; the GIF's own duration stays")
   func info() throws {
-    let folder = try CLI.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let gif = try Self.gif(in: folder)
     let run = try CLI.run(["--info", gif, "--start", "00:01.5", "--duration", "3"])
     #expect(run.status == 0)
@@ -57,8 +55,6 @@ struct TrimCLITests {
       (["--start", "2", "--end", "2"], "--end must come after --start (got \"2\")"),
     ])
   func badTimes(arguments: [String], message: String) throws {
-    let folder = try CLI.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let gif = try Self.gif(in: folder)
     let run = try CLI.run(["--to", "webp", gif] + arguments)
     #expect(run.status == 64)
@@ -68,8 +64,6 @@ struct TrimCLITests {
 
   @Test("--check refuses a part; a part after the GIF's end is 65 naming it")
   func refused() throws {
-    let folder = try CLI.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let gif = try Self.gif(in: folder)
     let check = try CLI.run(["--check", gif, "--end", "1"])
     #expect(check.status == 64)
@@ -86,8 +80,6 @@ struct TrimCLITests {
 
   @Test("a sheet of the part: its frames and their durations")
   func sheet() throws {
-    let folder = try CLI.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let gif = try Self.gif(in: folder)
     let out = folder.appendingPathComponent("s.png").path
     let run = try CLI.run(["--sheet", gif, "-o", out, "--start", "1.5", "--duration", "3"])
@@ -101,8 +93,6 @@ struct TrimCLITests {
 
   @Test("--to web of a part: the page falls back to the part written as a GIF, the GIF untouched")
   func web() throws {
-    let folder = try CLI.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let gif = try Self.gif(in: folder)
     let before = try Data(contentsOf: URL(fileURLWithPath: gif))
     let run = try CLI.run(["--to", "web", gif, "--start", "1.5", "--duration", "3", "--json"])

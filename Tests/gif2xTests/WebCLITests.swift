@@ -123,7 +123,7 @@ import Testing
     let dir = folder.path
     // A flat disc and bar moving over transparency, 3 frames (1,932 bytes): its AVIF is larger;
     // its WebP is smaller (and MP4 and AV1 WebM, over white, would lose the transparency).
-    let gif = TinyGIF.compressed(width: 128, height: 96, frames: 3, transparent: 0) { x, y, f in
+    let gif = TinyGIF.gif(width: 128, height: 96, frames: 3, transparent: 0, lzw: true) { x, y, f in
       let (dx, dy) = (x - 30 - 6 * f, y - 48)
       if dx * dx + dy * dy < 22 * 22 { return 5 }
       return (20 + 5 * f..<50 + 5 * f).contains(x) && (5..<20).contains(y) ? 200 : 0
