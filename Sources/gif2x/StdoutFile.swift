@@ -21,11 +21,7 @@ enum StdoutFile {
     while true {
       let n: Int
       do throws(SystemCalls.Errno) {
-        n = try buffer.withUnsafeMutableBytes { raw in
-          Result { () throws(SystemCalls.Errno) in
-            try SystemCalls.readBytes(fd, raw.baseAddress!, raw.count)
-          }
-        }.get()
+        n = try SystemCalls.readBytes(fd, into: &buffer)
       } catch .interrupted {
         continue
       } catch {
@@ -35,11 +31,7 @@ enum StdoutFile {
       var done = 0
       while done < n {
         do throws(SystemCalls.Errno) {
-          done += try buffer.withUnsafeBytes { raw in
-            Result { () throws(SystemCalls.Errno) in
-              try SystemCalls.writeBytes(1, raw.baseAddress! + done, n - done)
-            }
-          }.get()
+          done += try SystemCalls.writeBytes(1, buffer, from: done, to: n)
         } catch .interrupted {
           continue
         } catch {

@@ -36,11 +36,7 @@ package enum FileBytes {
     var done = 0
     while done < count {
       let got = try compacting { () throws(SystemCalls.Errno) in
-        try bytes.withUnsafeMutableBytes { raw in
-          Result { () throws(SystemCalls.Errno) in
-            try SystemCalls.readBytes(fd, raw.baseAddress! + done, count - done, at: offset + done)
-          }
-        }.get()
+        try SystemCalls.readBytes(fd, into: &bytes, from: done, at: offset + done)
       }
       if got == 0 { break }
       done += got
@@ -55,12 +51,7 @@ package enum FileBytes {
     var done = 0
     while done < bytes.count {
       do {
-        done += try bytes.withUnsafeBytes { raw in
-          Result { () throws(SystemCalls.Errno) in
-            try SystemCalls.writeBytes(
-              fd, raw.baseAddress! + done, bytes.count - done, at: offset + done)
-          }
-        }.get()
+        done += try SystemCalls.writeBytes(fd, bytes, from: done, at: offset + done)
       } catch .interrupted {
         continue
       } catch {

@@ -98,11 +98,7 @@ package final class OutputFiles {
     var done = 0
     while done < bytes.count {
       do {
-        done += try bytes.withUnsafeBytes { raw in
-          Result { () throws(SystemCalls.Errno) in
-            try SystemCalls.writeBytes(fd, raw.baseAddress! + done, bytes.count - done)
-          }
-        }.get()
+        done += try SystemCalls.writeBytes(fd, bytes, from: done)
       } catch .interrupted {
         continue
       } catch {
