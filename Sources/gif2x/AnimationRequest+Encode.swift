@@ -3,10 +3,9 @@ import TranscodeCore
 
 /// `gif2x --to webp|avif`: each GIF to an animated image, an ``EncodeJob``.
 extension AnimationRequest: EncodeRequest {
-  static let check: Check = Transcoder.validate
-  static let convert: Convert = Transcoder.animation
-  static let settingName = "quality"
-  static let recordName = "animation"
+  static let kind = EncodeKind<Self>(
+    check: Transcoder.validate, convert: Transcoder.animation, setting: "quality",
+    record: "animation")
 
   init(_ format: Format, _ options: GIF2X) throws(UsageError) {
     try Self.checkOptions(format, options)

@@ -48,7 +48,7 @@ struct EncodeJob<Request: EncodeRequest>: FileJob {
   }
 
   var writesStandardOutput: Bool { output == "-" }
-  var recordName: String { Request.recordName }
+  var recordName: String { Request.kind.record }
 
   func outputs(for item: BatchInput) -> [String] {
     if output == "-" { return [] }
@@ -58,7 +58,7 @@ struct EncodeJob<Request: EncodeRequest>: FileJob {
   }
 
   func validate(first: BatchInput) throws(TranscodeError) {
-    try Request.check(request(for: first, target: output ?? "-"))
+    try Request.kind.check(request(for: first, target: output ?? "-"))
   }
 
   func run(_ item: BatchInput, outputs: [String]) throws(TranscodeError) -> FileResult {
@@ -71,7 +71,7 @@ struct EncodeJob<Request: EncodeRequest>: FileJob {
     if streamed { Signals.cancellation.register(target) }
     defer { if streamed { Signals.cancellation.forget(target) } }
     let request = request(for: item, target: target)
-    let s = try Request.convert(request, Signals.cancellation, bar?.update)
+    let s = try Request.kind.convert(request, Signals.cancellation, bar?.update)
     // Measured before it goes to standard output (the temporary file is still there); a PSNR
     // target measured it already.
     var measured = s.fidelity.map { Measurement(fidelity: $0) }
@@ -98,7 +98,7 @@ struct EncodeJob<Request: EncodeRequest>: FileJob {
     }
     if let goal = request.conversion.searchPSNR, let fidelity = s.fidelity {
       Measurement.target(
-        goal, setting: "\(Request.settingName) \(s.setting)", fidelity: fidelity, trials: s.trials,
+        goal, setting: "\(Request.kind.setting) \(s.setting)", fidelity: fidelity, trials: s.trials,
         score: request.targetScore, to: &result)
       result.setting = s.setting
       result.trials = s.trials
@@ -124,25 +124,27 @@ protocol EncodeRequest: SharesConversion, Sendable where Conversion == Conversio
   /// The request the command line asks for, or a usage error of this kind of file.
   init(_ format: Format, _ options: GIF2X) throws(UsageError)
   var format: Format { get }
-  /// The library's checks that need no input (`Transcoder.validate`).
-  static var check: Check { get }
-  /// The library's conversion (`Transcoder.video`, `Transcoder.animation`).
-  static var convert: Convert { get }
-  /// What a PSNR target chooses: `crf`, `quality`.
-  static var settingName: String { get }
-  /// The kind of output as a manifest record names it: `video`, `animation`.
-  static var recordName: String { get }
+  /// The library's calls for this kind of file, and the names the command line gives it.
+  static var kind: EncodeKind<Self> { get }
   /// The files an output at `path` makes (a video's poster beside it).
   func files(at path: String) -> [String]
   /// What the size guard weighs: the kind of file, its bytes and those of the GIF.
   func weighed(_ s: Summary, input: String) -> (kind: WebRendition.Kind, bytes: Int, gifBytes: Int)
 }
 
-extension EncodeRequest {
-  typealias Check = @Sendable (Self) throws(TranscodeError) -> Void
-  typealias Convert =
-    @Sendable (Self, Cancellation, (@Sendable (VideoProgress) -> Void)?) throws(TranscodeError)
-    -> Summary
+/// What sets one kind of ``EncodeRequest`` apart: the library's calls that check and convert it,
+/// and its names in a target's line and in a manifest record.
+struct EncodeKind<Request: EncodeRequest>: Sendable {
+  /// The library's checks that need no input (`Transcoder.validate`).
+  let check: @Sendable (Request) throws(TranscodeError) -> Void
+  /// The library's conversion (`Transcoder.video`, `Transcoder.animation`).
+  let convert:
+    @Sendable (Request, Cancellation, (@Sendable (VideoProgress) -> Void)?) throws(TranscodeError)
+      -> Request.Summary
+  /// What a PSNR target chooses: `crf`, `quality`.
+  let setting: String
+  /// The kind of output as a manifest record names it: `video`, `animation`.
+  let record: String
 }
 
 /// What the library says of one video or animated image.

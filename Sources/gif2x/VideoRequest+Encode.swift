@@ -3,10 +3,8 @@ import TranscodeCore
 
 /// `gif2x --to mp4|webm`: each GIF to a video (and its poster), an ``EncodeJob``.
 extension VideoRequest: EncodeRequest {
-  static let check: Check = Transcoder.validate
-  static let convert: Convert = Transcoder.video
-  static let settingName = "crf"
-  static let recordName = "video"
+  static let kind = EncodeKind<Self>(
+    check: Transcoder.validate, convert: Transcoder.video, setting: "crf", record: "video")
 
   init(_ format: Format, _ options: GIF2X) throws(UsageError) {
     if options.write.output == "-" && options.video.poster {

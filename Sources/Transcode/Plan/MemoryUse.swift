@@ -17,6 +17,24 @@ public struct MemoryUse: Sendable, Equatable {
   /// The limit when none is given: 1.5 GiB for the job's own buffers, which leaves room for
   /// the rest of a 2 GB container.
   public static let defaultLimit = 1536 << 20
+  /// What a job needs, as the refusal reports it.
+  public struct Need: Sendable, Equatable {
+    /// The bytes the job would need.
+    public var bytes: Int
+    /// The GIF's canvas.
+    public var width: Int
+    public var height: Int
+    /// What the job is, in plain words ("a WebM video").
+    public var job: String
+    /// The frames held when the need grows with them (a writer that keeps every frame).
+    public var framesHeld: Int?
+
+    /// ", 2000 frames held" when the writer keeps every frame, else empty.
+    package var frameNote: String {
+      framesHeld.map { " and \($0) frames held until the end" } ?? ""
+    }
+  }
+
   /// What the job is, in plain words, for the message ("a WebM video").
   package var job: String
   /// What the job holds whatever the canvas: the process, its libraries, the encoder's tables.
@@ -37,24 +55,6 @@ public struct MemoryUse: Sendable, Equatable {
     self.bytesPerPixel = bytesPerPixel
     self.bytesPerHeldFrame = bytesPerHeldFrame
     self.framesHeld = framesHeld
-  }
-
-  /// What a job needs, as the refusal reports it.
-  public struct Need: Sendable, Equatable {
-    /// The bytes the job would need.
-    public var bytes: Int
-    /// The GIF's canvas.
-    public var width: Int
-    public var height: Int
-    /// What the job is, in plain words ("a WebM video").
-    public var job: String
-    /// The frames held when the need grows with them (a writer that keeps every frame).
-    public var framesHeld: Int?
-
-    /// ", 2000 frames held" when the writer keeps every frame, else empty.
-    package var frameNote: String {
-      framesHeld.map { " and \($0) frames held until the end" } ?? ""
-    }
   }
 
   /// The bytes this job needs for a `width` x `height` canvas of `frames` frames read from a

@@ -49,14 +49,17 @@ public struct AnimationRequest: Sendable, Equatable, SharesConversion {
     quality: Int? = nil, effort: Int = 4, speed: Int = 6, loop: Int? = nil,
     resize: Resize = Resize(), options: ConversionOptions = ConversionOptions()
   ) {
-    conversion = options.converting(input, to: output, on: timeline)
     self.format = format
     self.quality = quality
     self.effort = effort
     self.speed = speed
     self.loop = loop
     self.resize = resize
+    conversion = options.converting(input, to: output, on: timeline)
   }
+}
+
+extension AnimationRequest {
 
   package static let qualityRange = 0...100
   package static let effortRange = 0...6

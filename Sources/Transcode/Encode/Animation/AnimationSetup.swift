@@ -12,8 +12,7 @@ struct AnimationSetup {
   /// target's trials encode a sample of it).
   var schedule: VideoSchedule
   /// The output's size: the canvas's, or the one `request.resize` asks.
-  let width: Int
-  let height: Int
+  let width, height: Int
   /// Whether the file keeps transparency (AVIF decides before encoding; WebP per frame).
   let keepsAlpha: Bool
   /// Plays written in the file (0 = forever).

@@ -11,8 +11,7 @@ package struct DecodedAnimation: Sendable, Equatable {
     package var duration: Int
   }
 
-  package var width: Int
-  package var height: Int
+  package var width, height: Int
   /// The file's loop count (0 = forever); nil when the format has none (AVIF from libavif 0.11).
   package var loopCount: Int?
   /// Ticks per second of `Frame.duration`.

@@ -5,8 +5,7 @@ import TranscodeCore
 /// value, so the decode stage can hand it to the encode stage without sharing an FFmpeg
 /// object; rows are padded to 64 bytes.
 struct PlanarPicture: Sendable {
-  let width: Int
-  let height: Int
+  let width, height: Int
   let hasAlpha: Bool
   /// Planar RGB at full resolution (gbrp) instead of YUV 4:2:0.
   let isRGB: Bool

@@ -29,8 +29,7 @@ struct VideoEncoderSettings: Sendable {
   /// The container: "mp4" or "webm" (libavformat's muxer name).
   var formatName: String
   /// The coded size (H.264: even).
-  var width: Int
-  var height: Int
+  var width, height: Int
   /// yuva420p (VP9 only) instead of yuv420p.
   var alpha: Bool
   /// The unit of presentation times, in seconds: `timeBaseNumerator / timeBaseDenominator`.
