@@ -41,7 +41,8 @@ final class ManifestTests {
     #expect(records.count == inputs.count)
     for record in records {
       let input = try #require(record["input"] as? String)
-      #expect(record["sha256"] as? String == (try FileDigest.file(folder.url(input).path).get().digest))
+      #expect(
+        record["sha256"] as? String == (try FileDigest.file(folder.url(input).path).get().digest))
       let outputs = try #require(record["outputs"] as? [[String: Any]])
       #expect(outputs.count == 1)
       for output in outputs {
@@ -285,7 +286,8 @@ final class ManifestTests {
       let input = try #require(record["input"] as? String)
       let output = try #require((record["outputs"] as? [[String: Any]])?.first)
       let path = try #require(output["path"] as? String)
-      #expect(output["sha256"] as? String == (try FileDigest.file(slow.url(path).path).get().digest))
+      #expect(
+        output["sha256"] as? String == (try FileDigest.file(slow.url(path).path).get().digest))
       // Correct: the bytes a fresh run makes of the input.
       let fresh = try CLI.run(
         ["--to", "mp4", input, "-o", "fresh.mp4", "--force", "--preset", "veryslow"], in: slow.root)
@@ -359,49 +361,6 @@ final class ManifestTests {
         "error: missing/m.json: cannot write the manifest: No such file or directory"
       ])
     #expect(folder.files(under: "public").isEmpty)
-  }
-
-  @Test(
-    "what --manifest and --shard refuse: one line, exit 64",
-    arguments: [
-      (
-        ["--check", "--manifest", "m.json", "assets"],
-        "--manifest is for the modes that write files (--to, --sheet), not --check"
-      ),
-      (
-        ["--info", "--shard", "0/2", "assets"],
-        "--shard is for the modes that write files (--to, --sheet), not --info"
-      ),
-      (
-        ["--to", "mp4", "--manifest", "m.json", "assets/g00.gif", "-o", "-"],
-        "--manifest records files; -o - writes to standard output"
-      ),
-      (
-        ["--to", "mp4", "--manifest", "m.json", "-", "-o", "x.mp4"],
-        "--manifest needs GIF files by name, not standard input"
-      ),
-      (
-        ["--to", "mp4", "--manifest", "m.json", "--skip-existing", "assets"],
-        "choose one of --manifest (outputs checked by their SHA-256) and --skip-existing (by date)"
-      ),
-      (
-        ["--to", "mp4", "--shard", "3/2", "assets"],
-        "--shard must be i/n with 0 <= i < n, such as 0/3 (got '3/2')"
-      ),
-      (
-        ["--to", "mp4", "--shard", "0/0", "assets"],
-        "--shard must be i/n with 0 <= i < n, such as 0/3 (got '0/0')"
-      ),
-      (
-        ["--to", "mp4", "--shard", "1", "assets"],
-        "--shard must be i/n with 0 <= i < n, such as 0/3 (got '1')"
-      ),
-    ])
-  func refused(arguments: [String], message: String) throws {
-    let r = try folder.run(arguments)
-    #expect(r.status == 64)
-    #expect(r.errorLines == ["error: \(message) (see gif2x --help)"[...]])
-    #expect(!FileManager.default.fileExists(atPath: folder.url("m.json").path))
   }
 
   @Test("a record names its mode in words (job=video), not a Swift type")
