@@ -1,20 +1,10 @@
 import Foundation
 import Testing
 
-/// `--target-quality LEVEL`: SSIMULACRA2 of every picture a viewer sees, by name or number; an
-/// unknown name and what a run reaches (its other usage errors are in `UsageErrorTests`).
+/// `--target-quality LEVEL`: SSIMULACRA2 of every picture a viewer sees, by name or number; what
+/// a run reaches (its usage errors are in `UsageErrorTests`).
 @Suite("--target-quality")
 final class TargetQualityCLITests: FolderSuite {
-  @Test("an unknown name: exit 64, the names to choose from")
-  func unknownName() throws {
-    let gif = try copyBounce()
-    let run = try CLI.run(["--to", "webp", "--target-quality", "great", gif])
-    #expect(run.status == 64)
-    #expect(run.stderr.contains("high"))
-    #expect(run.stderr.contains("visually-lossless"))
-    #expect(try names() == ["b.gif"])
-  }
-
   /// Every picture of the output, scored against the GIF's, reaches the level asked: the
   /// worst moment in the JSON is at least the level, and --measure's line says when it is.
   @Test(

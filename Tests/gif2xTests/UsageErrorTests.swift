@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// The usage errors of the encoding options, in one table: each command line is refused before
-/// any work with exit 64, one line on standard error and no file written.
+/// any work with exit 64, one line on standard error and no file written. And an unknown
+/// `--target-quality` name, whose message lists the names.
 @Suite("usage errors: exit 64, one line, nothing written")
 final class UsageErrorTests: FolderSuite {
   /// What follows a case's arguments on the command line.
@@ -222,6 +223,16 @@ final class UsageErrorTests: FolderSuite {
     #expect(run.status == 64)
     #expect(run.stderrLines == [Substring(refusal.line)])
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == before)
+  }
+
+  @Test("an unknown --target-quality name: exit 64, the names to choose from")
+  func unknownQualityName() throws {
+    let gif = try copyBounce()
+    let run = try CLI.run(["--to", "webp", "--target-quality", "great", gif])
+    #expect(run.status == 64)
+    #expect(run.stderr.contains("high"))
+    #expect(run.stderr.contains("visually-lossless"))
+    #expect(try names() == ["b.gif"])
   }
 
   /// What `input` puts after the arguments, written into the folder.
