@@ -42,20 +42,40 @@ import Testing
     }
   }
 
-  @Test("lossless WebM is identical; --cfr at a capped rate shows its start error")
-  func losslessAndCappedRate() throws {
+  /// A lossless format: WebM (a video) or WebP (an animated image).
+  enum Lossless: String { case webm, webp }
+
+  /// Three solid 16x16 frames (10, 5 and 15 cs) written as NAME.gif in a fresh folder and
+  /// encoded losslessly to NAME.webm or NAME.webp beside it, which measures identical to the
+  /// GIF (infinite PSNR, SSIM 1) and on time: the folder and the GIF's path.
+  static func identicalLossless(
+    _ name: String, _ format: Lossless, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> (folder: String, gif: String) {
     let folder = try VideoProbe.folder()
     let gif = try VideoProbe.write(
       VideoFixtures.solids(width: 16, height: 16, delays: [10, 5, 15]), to: folder,
-      as: "exact.gif")
-    let lossless = folder + "/exact.webm"
-    _ = try Transcoder.video(
-      VideoRequest(
-        input: gif, output: lossless, format: .webm, options: ConversionOptions(lossless: true)))
-    let exact = try Transcoder.measure(output: lossless, input: gif)
-    #expect(exact.psnr == .infinity)
-    #expect(exact.ssim == 1)
-    #expect(exact.maxStartErrorMilliseconds == 0 && exact.durationErrorMilliseconds == 0)
+      as: name + ".gif")
+    let output = folder + "/" + name + "." + format.rawValue
+    let lossless = ConversionOptions(lossless: true)
+    switch format {
+    case .webm:
+      _ = try Transcoder.video(
+        VideoRequest(input: gif, output: output, format: .webm, options: lossless))
+    case .webp:
+      _ = try Transcoder.animation(
+        AnimationRequest(input: gif, output: output, format: .webp, options: lossless))
+    }
+    let exact = try Transcoder.measure(output: output, input: gif)
+    #expect(exact.psnr == .infinity && exact.ssim == 1, sourceLocation: sourceLocation)
+    #expect(
+      exact.maxStartErrorMilliseconds == 0 && exact.durationErrorMilliseconds == 0,
+      sourceLocation: sourceLocation)
+    return (folder, gif)
+  }
+
+  @Test("lossless WebM is identical; --cfr at a capped rate shows its start error")
+  func losslessAndCappedRate() throws {
+    let (folder, gif) = try Self.identicalLossless("exact", .webm)
     // 10 fps: the 5 cs frame starting at 100 ms is shown from 100 ms, and the next, due at
     // 150 ms, from 200 ms: 50 ms late.
     let capped = folder + "/capped.webm"
@@ -70,17 +90,7 @@ import Testing
 
   @Test("animated WebP and AVIF read back: lossless WebP identical, AVIF close, both on time")
   func animatedImages() throws {
-    let folder = try VideoProbe.folder()
-    let gif = try VideoProbe.write(
-      VideoFixtures.solids(width: 16, height: 16, delays: [10, 5, 15]), to: folder,
-      as: "anim.gif")
-    let webp = folder + "/anim.webp"
-    _ = try Transcoder.animation(
-      AnimationRequest(
-        input: gif, output: webp, format: .webp, options: ConversionOptions(lossless: true)))
-    let exact = try Transcoder.measure(output: webp, input: gif)
-    #expect(exact.psnr == .infinity && exact.ssim == 1)
-    #expect(exact.maxStartErrorMilliseconds == 0 && exact.durationErrorMilliseconds == 0)
+    let (folder, gif) = try Self.identicalLossless("anim", .webp)
     let avif = folder + "/anim.avif"
     _ = try Transcoder.animation(AnimationRequest(input: gif, output: avif, format: .avif))
     let close = try Transcoder.measure(output: avif, input: gif)

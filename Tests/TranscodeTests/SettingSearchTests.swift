@@ -13,6 +13,23 @@ import Testing
     search.run { (setting) -> (psnr: Double, bytes: Int) in curve(setting) }
   }
 
+  /// A search of crf 1-51 as x264's (0.4 dB a step), from crf 23 unless told.
+  func crfSearch(target: Double, start: Int = 23) -> SettingSearch {
+    SettingSearch(
+      range: 1...51, direction: .higherIsWorse, target: target, start: start, slope: 0.4)
+  }
+
+  /// A search of quality 0-100 as WebP's (0.08 dB a step).
+  func qualitySearch(target: Double, start: Int) -> SettingSearch {
+    SettingSearch(
+      range: 0...100, direction: .higherIsBetter, target: target, start: start, slope: 0.08)
+  }
+
+  /// Trials, each (setting, psnr, bytes).
+  func tried(_ list: (Int, Double, Int)...) -> [SettingSearch.Trial] {
+    list.map { SettingSearch.Trial(setting: $0.0, psnr: $0.1, bytes: $0.2) }
+  }
+
   /// An x264-like curve: 0.5 dB per crf step, bytes halving every 6 steps.
   func crfCurve(_ crf: Int) -> (Double, Int) {
     (50 - 0.5 * Double(crf), Int(100_000 * pow(2, -Double(crf) / 6)))
@@ -32,8 +49,7 @@ import Testing
   @Test("a ceiling: a trial under the target at or over it ends the search as hopeless")
   func ceiling() {
     // crf 23 gives 38.5 dB at 7,015 bytes; 40 dB needs crf 20 (9,921 bytes).
-    var search = SettingSearch(
-      range: 1...51, direction: .higherIsWorse, target: 40, start: 23, slope: 0.4)
+    var search = crfSearch(target: 40)
     search.ceiling = 7_015
     let stopped = run(search, crfCurve)
     #expect(stopped.hopeless)
@@ -58,15 +74,11 @@ import Testing
   func extrapolation() {
     // A photo's MP4: crf 25 gave 31.04 dB at 89,818 bytes, crf 14 33.03 dB at 341,642; at 3.8
     // times the bytes per 2 dB, 35.3 dB takes about 1.57 MB, over 1.2 times a 427,672-byte GIF.
-    let photo = [
-      SettingSearch.Trial(setting: 25, psnr: 31.04, bytes: 89_818),
-      .init(setting: 14, psnr: 33.03, bytes: 341_642),
-    ]
+    let photo = tried((25, 31.04, 89_818), (14, 33.03, 341_642))
     let bytes = SettingSearch.extrapolatedBytes(photo, target: 35.3)
     #expect(
       bytes.map { (1_500_000...1_650_000).contains($0) } == true, "\(String(describing: bytes))")
-    var search = SettingSearch(
-      range: 1...51, direction: .higherIsWorse, target: 35.3, start: 25, slope: 0.4)
+    var search = crfSearch(target: 35.3, start: 25)
     search.ceiling = 427_672
     let curve = { (crf: Int) -> (Double, Int) in crf == 25 ? (31.04, 89_818) : (33.03, 341_642) }
     let outcome = run(search, curve)
@@ -82,8 +94,7 @@ import Testing
   @Test("a linear crf curve: the largest crf that meets the target, in a few trials")
   func linearCRF() {
     for target in [30.0, 33.3, 38.0, 42.6, 47.0] {
-      let search = SettingSearch(
-        range: 1...51, direction: .higherIsWorse, target: target, start: 23, slope: 0.4)
+      let search = crfSearch(target: target)
       let outcome = run(search, crfCurve)
       #expect(outcome.chosen.setting == best(Array(1...51), target, crfCurve), "\(target)")
       #expect(outcome.chosen.psnr >= target)
@@ -215,8 +226,7 @@ import Testing
 
   @Test("exact outcomes: the trials run, in order")
   func exactTrials() {
-    let search = SettingSearch(
-      range: 1...51, direction: .higherIsWorse, target: 38, start: 23, slope: 0.4)
+    let search = crfSearch(target: 38)
     let outcome = run(search, crfCurve)
     // 23 gives 38.5 dB: 0.5 above, one step of 0.4 dB down is crf 24 = 38.0 dB, within 0.15.
     #expect(outcome.trials.map(\.setting) == [23, 24])
@@ -230,8 +240,7 @@ import Testing
       return (30 + 12 * x * x * x, 1000 + 40 * q * q)
     }
     for target in [31.0, 35.0, 38.5, 41.0] {
-      let search = SettingSearch(
-        range: 0...100, direction: .higherIsBetter, target: target, start: 70, slope: 0.08)
+      let search = qualitySearch(target: target, start: 70)
       let outcome = run(search, curve)
       let ideal = best(Array(0...100), target, curve)
       #expect(outcome.chosen.psnr >= target, "\(target)")
@@ -249,8 +258,7 @@ import Testing
       return (28 + 0.1 * Double(q) + dip, 10_000 + 300 * q)
     }
     for target in [33.0, 34.0, 36.5, 40.0, 60.0] {
-      let search = SettingSearch(
-        range: 0...100, direction: .higherIsBetter, target: target, start: 70, slope: 0.08)
+      let search = qualitySearch(target: target, start: 70)
       let outcome = run(search, curve)
       #expect(outcome.trials.count <= 6)
       #expect(outcome.chosen.psnr >= target, "\(target): \(outcome.trials)")
@@ -264,8 +272,7 @@ import Testing
   /// each. The second such trial ends the search; a changed file goes on.
   @Test("the same file at two settings ends the search")
   func sameFileStops() {
-    let search = SettingSearch(
-      range: 0...100, direction: .higherIsBetter, target: 35.5, start: 50, slope: 0.08)
+    let search = qualitySearch(target: 35.5, start: 50)
     let lossless = run(search) { q in q >= 20 ? (.infinity, 15_274) : (30, 9_000) }
     #expect(lossless.trials.map(\.setting) == [50, 46])
     #expect(lossless.chosen.setting == 50)
@@ -286,8 +293,7 @@ import Testing
       if q >= 87 { return (59.5, 355_824 + 100 * (q - 87)) }
       return (29.22 + Double(q) * 0.03, 319_018 + 739 * (q - 50))
     }
-    var search = SettingSearch(
-      range: 0...100, direction: .higherIsBetter, target: 35, start: 50, slope: 0.08)
+    var search = qualitySearch(target: 35, start: 50)
     search.smallestSaving = 0.06
     let outcome = run(search, photo)
     // 50 fails (319,018 bytes) by 4.28 dB, the prior slope's 54 steps: 100 (identical) is
@@ -331,8 +337,7 @@ import Testing
   /// ones after the trial where it ends the search.
   @Test("a ceiling told after the first trial, or later: the same outcome, asked once")
   func ceilingAfterFirst() {
-    var search = SettingSearch(
-      range: 1...51, direction: .higherIsWorse, target: 40, start: 23, slope: 0.4)
+    var search = crfSearch(target: 40)
     for ceiling in [7_015, 7_016, 9_000, nil] {
       search.ceiling = ceiling
       let known = run(search, crfCurve)
@@ -445,28 +450,24 @@ import Testing
     #expect(run(search, steep).trials.count > 2)
   }
 
-  @Test("a target out of reach: the best quality tried, after few trials")
-  func outOfReach() {
-    let search = SettingSearch(
-      range: 1...51, direction: .higherIsWorse, target: 60, start: 23, slope: 0.4)
-    let outcome = run(search, crfCurve)
-    #expect(outcome.chosen.setting == 1)
-    #expect(outcome.trials.map(\.setting) == [23, 1])
+  /// The crf search for `target` over `crfCurve` tries `trials`, in order, and chooses `chosen`.
+  func expectCRFSearch(
+    target: Double, trials: [Int], chosen: Int, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let outcome = run(crfSearch(target: target), crfCurve)
+    #expect(outcome.chosen.setting == chosen, sourceLocation: sourceLocation)
+    #expect(outcome.trials.map(\.setting) == trials, sourceLocation: sourceLocation)
   }
 
+  @Test("a target out of reach: the best quality tried, after few trials")
+  func outOfReach() { expectCRFSearch(target: 60, trials: [23, 1], chosen: 1) }
+
   @Test("a target every setting meets: the worst setting")
-  func alwaysMet() {
-    let search = SettingSearch(
-      range: 1...51, direction: .higherIsWorse, target: 10, start: 23, slope: 0.4)
-    let outcome = run(search, crfCurve)
-    #expect(outcome.chosen.setting == 51)
-    #expect(outcome.trials.map(\.setting) == [23, 51])
-  }
+  func alwaysMet() { expectCRFSearch(target: 10, trials: [23, 51], chosen: 51) }
 
   @Test("a flat curve never loops: each setting is tried at most once")
   func flat() {
-    let search = SettingSearch(
-      range: 0...100, direction: .higherIsBetter, target: 30, start: 70, slope: 0.08)
+    let search = qualitySearch(target: 30, start: 70)
     let outcome = run(search) { q in (29.5, 100 + q) }
     #expect(Set(outcome.trials.map(\.setting)).count == outcome.trials.count)
     #expect(outcome.trials.count <= 6)
@@ -486,12 +487,8 @@ import Testing
 
   @Test("the corrective step after a full encode")
   func correction() {
-    let search = SettingSearch(
-      range: 1...51, direction: .higherIsWorse, target: 38, start: 23, slope: 0.4)
-    let trials = [
-      SettingSearch.Trial(setting: 23, psnr: 38.5, bytes: 9),
-      .init(setting: 25, psnr: 37.5, bytes: 7),
-    ]
+    let search = crfSearch(target: 38)
+    let trials = tried((23, 38.5, 9), (25, 37.5, 7))
     // The trials' slope is 0.5 dB a step: 1 dB short is two steps more quality.
     #expect(search.correction(from: 24, measured: 37.0, trials: trials) == 22)
     #expect(search.correction(from: 24, measured: 37.8, trials: trials) == nil)
@@ -500,28 +497,17 @@ import Testing
     #expect(search.correction(from: 1, measured: 30, trials: trials) == nil)
     // The sample tried crf 24 and measured 0.2 dB less than the whole GIF: with that offset crf
     // 25 meets the target too (a smaller file), crf 26 does not.
-    let sampled = [
-      SettingSearch.Trial(setting: 24, psnr: 37.9, bytes: 8),
-      .init(setting: 25, psnr: 37.85, bytes: 7),
-      .init(setting: 26, psnr: 37.3, bytes: 6),
-    ]
+    let sampled = tried((24, 37.9, 8), (25, 37.85, 7), (26, 37.3, 6))
     #expect(search.correction(from: 24, measured: 38.1, trials: sampled) == 25)
     // Short by 0.3 dB over a sample that met it at 23: back to 23 (the offset says 24 misses).
-    let short = [
-      SettingSearch.Trial(setting: 23, psnr: 38.9, bytes: 9),
-      .init(setting: 24, psnr: 38.2, bytes: 8),
-    ]
+    let short = tried((23, 38.9, 9), (24, 38.2, 8))
     #expect(search.correction(from: 24, measured: 37.7, trials: short) == 23)
     // A real UI demo's VP9 WebM: the sample put crf 52 at 35.41 dB, the whole measured 34.12
     // (1.29 dB less); the nearest trial that meets the target with that offset is crf 32
     // (40.97 dB), 20 steps away: the line between them reaches 35.3 dB at crf 48, not 32.
     let vp9 = SettingSearch(
       range: 0...63, direction: .higherIsWorse, target: 35.3, start: 32, slope: 0.25)
-    let far = [
-      SettingSearch.Trial(setting: 32, psnr: 42.26, bytes: 16724),
-      .init(setting: 59, psnr: 32.69, bytes: 4708),
-      .init(setting: 52, psnr: 35.41, bytes: 6416),
-    ]
+    let far = tried((32, 42.26, 16724), (59, 32.69, 4708), (52, 35.41, 6416))
     #expect(vp9.correction(from: 52, measured: 34.12, trials: far) == 48)
     // A search started near its answer tried nothing of lower quality: its sample met 35.3 dB
     // at crf 32 (crf 31 above it), and the whole measured 36.21 dB (a real screen recording's
@@ -529,34 +515,22 @@ import Testing
     // down, to crf 35 (the hint's first version kept that recording's crf 32 file: 16% larger).
     let av1 = SettingSearch(
       range: 0...63, direction: .higherIsWorse, target: 35.3, start: 32, slope: 0.2)
-    let near = [
-      SettingSearch.Trial(setting: 32, psnr: 35.4, bytes: 60000),
-      .init(setting: 31, psnr: 35.7, bytes: 64000),
-    ]
+    let near = tried((32, 35.4, 60000), (31, 35.7, 64000))
     #expect(av1.correction(from: 32, measured: 36.21, trials: near) == 35)
     // The same recording in full: its sample met the target at crf 31 (35.37 dB) and missed
     // at 32 (35.21), the whole at 31 measured 36.31: with that offset crf 32 meets it too, and
     // still 0.85 dB over, so the sample's slope (0.16 dB a step) goes on 5 steps, to crf 37.
-    let recording = [
-      SettingSearch.Trial(setting: 32, psnr: 35.209, bytes: 227450),
-      .init(setting: 31, psnr: 35.365, bytes: 239416),
-    ]
+    let recording = tried((32, 35.209, 227450), (31, 35.365, 239416))
     #expect(av1.correction(from: 31, measured: 36.309, trials: recording) == 37)
     // Its AV1 search from the MP4's crf: the sample missed at crf 39 (33.83 dB) and met the
     // target at 31 (35.37), the whole at 31 measured 36.31 (0.94 over): with that offset the
     // line from 31 to 39 reaches 35.3 dB at crf 36.25, so crf 36 (rounded to the side that
     // meets it).
-    let bracket = [
-      SettingSearch.Trial(setting: 39, psnr: 33.829, bytes: 162910),
-      .init(setting: 31, psnr: 35.365, bytes: 239416),
-    ]
+    let bracket = tried((39, 33.829, 162910), (31, 35.365, 239416))
     #expect(av1.correction(from: 31, measured: 36.309, trials: bracket) == 36)
     // A lower-quality trial that was identical (infinite PSNR, as a made-up curve gave the
     // search fuzzer): one step on from it, not an infinite number (which trapped).
-    let identical = [
-      SettingSearch.Trial(setting: 32, psnr: 35.4, bytes: 60000),
-      .init(setting: 34, psnr: .infinity, bytes: 50000),
-    ]
+    let identical = tried((32, 35.4, 60000), (34, .infinity, 50000))
     #expect(av1.correction(from: 32, measured: 36.2, trials: identical) == 35)
     // Within the tolerance it stays; and with a lower-quality trial that fails, too.
     #expect(av1.correction(from: 32, measured: 35.5, trials: near) == nil)

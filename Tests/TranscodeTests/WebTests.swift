@@ -41,6 +41,18 @@ import Testing
     String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
   }
 
+  /// The page at `path` holds `lines`, one after another.
+  static func expectPage(
+    _ path: String, holds lines: [String], sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    #expect(try text(path).contains(lines.joined(separator: "\n")), sourceLocation: sourceLocation)
+  }
+
+  /// The repository's `samples/bounce.gif`: a ball bouncing over transparency.
+  static let bounce = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("samples/bounce.gif").path
+
   /// Every rendition obeys the rules: kept ones are smaller than the GIF, at the floor, with
   /// every moment measured at the level, on time.
   static func checkRules(_ s: WebSummary) {
@@ -109,32 +121,31 @@ import Testing
     }
     let mp4 = try #require(kept.first { $0.kind == .mp4 })
     #expect(mp4.mimeType.hasPrefix("video/mp4; codecs=\"avc1.64"))
-    let page = try Self.text(folder + "/g.html")
     let sources = kept.map {
       "  <source src=\"g.\($0.kind.fileExtension)\" type='\($0.mimeType)'>"
     }
     // Looping forever: a button pauses it; the text alternative as its label; stopped before
     // it plays for a viewer who asks for reduced motion.
-    #expect(
-      page.contains(
-        ([
-          "<!-- gif2x: begin -->",
-          "<video autoplay muted playsinline loop width=\"64\" height=\"64\""
-            + " poster=\"g.poster.webp\" aria-label=\"A &quot;gradient&quot; scrolling left\">",
-        ]
-          + sources + [
-            "</video>",
-            "<button type=\"button\" aria-pressed=\"false\" onclick=\"var v ="
-              + " this.previousElementSibling; if (v.paused) v.play(); else v.pause();"
-              + " this.setAttribute('aria-pressed', v.paused)\">Pause animation</button>",
-            "<script>((s) => { const b = s.previousElementSibling,"
-              + " v = b.tagName == \"VIDEO\" ? b : b.previousElementSibling;"
-              + " if (matchMedia(\"(prefers-reduced-motion: reduce)\").matches) {"
-              + " v.autoplay = false; v.pause();"
-              + " if (b != v) b.setAttribute(\"aria-pressed\", \"true\"); } })(document.currentScript);"
-              + "</script>",
-            "<!-- gif2x: end -->",
-          ]).joined(separator: "\n")))
+    try Self.expectPage(
+      folder + "/g.html",
+      holds: [
+        "<!-- gif2x: begin -->",
+        "<video autoplay muted playsinline loop width=\"64\" height=\"64\""
+          + " poster=\"g.poster.webp\" aria-label=\"A &quot;gradient&quot; scrolling left\">",
+      ]
+        + sources + [
+          "</video>",
+          "<button type=\"button\" aria-pressed=\"false\" onclick=\"var v ="
+            + " this.previousElementSibling; if (v.paused) v.play(); else v.pause();"
+            + " this.setAttribute('aria-pressed', v.paused)\">Pause animation</button>",
+          "<script>((s) => { const b = s.previousElementSibling,"
+            + " v = b.tagName == \"VIDEO\" ? b : b.previousElementSibling;"
+            + " if (matchMedia(\"(prefers-reduced-motion: reduce)\").matches) {"
+            + " v.autoplay = false; v.pause();"
+            + " if (b != v) b.setAttribute(\"aria-pressed\", \"true\"); } })(document.currentScript);"
+            + "</script>",
+          "<!-- gif2x: end -->",
+        ])
     let poster = try Images.decode(
       [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/g.poster.webp"))), as: .webp)
     #expect(poster.width == 64 && poster.height == 64)
@@ -207,15 +218,8 @@ import Testing
   @Test("a GIF nothing beats stays the answer; in another folder the page gets a copy")
   func tinyGIFStays() throws {
     let folder = try VideoProbe.folder()
-    var b = GIFBuilder(width: 2, height: 2, globalPalette: [0xFF0000, 0x0000FF])
-    b.loop(0)
-    for i in 0..<2 {
-      b.control(delay: 10)
-      b.image(width: 2, height: 2, indexes: [UInt8(i), 1, 0, 1])
-    }
-    b.trailer()
     let gif = folder + "/t.gif"
-    try Data(b.bytes).write(to: URL(fileURLWithPath: gif))
+    try Data(TinyWeb.gif).write(to: URL(fileURLWithPath: gif))
     let s = try Transcoder.web(WebRequest(input: gif, output: folder + "/t.html"))
     Self.checkRules(s)
     #expect(s.answer == .gif)
@@ -245,7 +249,7 @@ import Testing
     let moved = try Transcoder.web(WebRequest(input: gif, output: out + "/t.html"))
     #expect(moved.gif == out + "/t.gif")
     #expect(try Self.files(out) == ["t.gif", "t.html", "t.poster.webp"])
-    #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/t.gif")) == Data(b.bytes))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/t.gif")) == Data(TinyWeb.gif))
   }
 
   @Test("a GIF tried whole is searched for the floor: its trials are measured, not predicted")
@@ -366,11 +370,8 @@ import Testing
   @Test("a transparent GIF: <picture> with the WebP (an AVIF only if smaller), the GIF as <img>")
   func transparentGIFBecomesPicture() throws {
     let folder = try VideoProbe.folder()
-    let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("samples/bounce.gif").path
     let gif = folder + "/b.gif"
-    try FileManager.default.copyItem(atPath: sample, toPath: gif)
+    try FileManager.default.copyItem(atPath: Self.bounce, toPath: gif)
     let s = try Transcoder.web(
       WebRequest(input: gif, output: folder + "/b.html", minimumPSNR: 25, minimumScore: 30))
     Self.checkRules(s)
@@ -391,26 +392,25 @@ import Testing
         || avif.dropped?.hasPrefix("its worst moment (SSIMULACRA2 ") == true,
       "\(String(describing: avif.dropped))")
     let kept = s.kept.sorted { $0.bytes < $1.bytes }
-    let page = try Self.text(folder + "/b.html")
     let sources = kept.map {
       "  <source srcset=\"b.\($0.kind.fileExtension)\" type=\"\($0.mimeType)\">"
     }
     // The still first, for reduced motion; a loop forever, so a button that swaps it in.
-    #expect(
-      page.contains(
-        ([
-          "<picture>",
-          "  <source media=\"(prefers-reduced-motion: reduce)\" srcset=\"b.poster.webp\""
-            + " type=\"image/webp\">",
-        ] + sources + [
-          "  <img src=\"b.gif\" width=\"96\" height=\"64\">", "</picture>",
-          "<button type=\"button\" aria-pressed=\"false\" onclick=\"var p ="
-            + " this.getAttribute('aria-pressed') != 'true';"
-            + " this.previousElementSibling.querySelector('source').media ="
-            + " p ? 'all' : '(prefers-reduced-motion: reduce)';"
-            + " this.setAttribute('aria-pressed', p)\">Pause animation</button>",
-          "<!-- gif2x: end -->",
-        ]).joined(separator: "\n")))
+    try Self.expectPage(
+      folder + "/b.html",
+      holds: [
+        "<picture>",
+        "  <source media=\"(prefers-reduced-motion: reduce)\" srcset=\"b.poster.webp\""
+          + " type=\"image/webp\">",
+      ] + sources + [
+        "  <img src=\"b.gif\" width=\"96\" height=\"64\">", "</picture>",
+        "<button type=\"button\" aria-pressed=\"false\" onclick=\"var p ="
+          + " this.getAttribute('aria-pressed') != 'true';"
+          + " this.previousElementSibling.querySelector('source').media ="
+          + " p ? 'all' : '(prefers-reduced-motion: reduce)';"
+          + " this.setAttribute('aria-pressed', p)\">Pause animation</button>",
+        "<!-- gif2x: end -->",
+      ])
     #expect(
       try Self.files(folder)
         == (["b.gif", "b.html", "b.poster.webp"] + kept.map { "b.\($0.kind.fileExtension)" })
@@ -424,10 +424,7 @@ import Testing
     let folder = try VideoProbe.folder()
     let opaque = folder + "/g.gif"
     try Data(Self.scrollingGradient()).write(to: URL(fileURLWithPath: opaque))
-    let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("samples/bounce.gif").path
-    for gif in [opaque, sample] {
+    for gif in [opaque, Self.bounce] {
       let page = Cancellation()
       let s = try Transcoder.web(
         WebRequest(

@@ -53,50 +53,6 @@ import Testing
     #expect(Array(head[4..<12]) == Array("ftypavis".utf8))
   }
 
-  @Test(arguments: [
-    (["--to", "webp", "--quality", "101"], "error: --quality must be 0-100 (got 101)"),
-    (["--to", "webp", "--effort", "9"], "error: --effort must be 0-6 (got 9)"),
-    (["--to", "avif", "--speed", "11"], "error: --speed must be 0-6 for avif (got 11)"),
-    (
-      ["--to", "webp", "--speed", "3"],
-      "error: --speed is for --to webm|avif; WebP has --effort 0-6"
-    ),
-    (["--to", "avif", "--effort", "3"], "error: --effort is for --to webp; AVIF has --speed 0-6"),
-    (
-      ["--to", "webp", "--content", "screen"],
-      "error: --content is for AV1 (--codec av1) and AVIF; WebP codes every GIF alike"
-    ),
-    (
-      ["--to", "mp4", "--content", "natural"],
-      "error: --content is for AV1 (--codec av1) and AVIF; H.264 and VP9 code every GIF alike"
-    ),
-    (
-      ["--to", "avif", "--content", "film"],
-      "error: the value 'film' is invalid for '--content <kind>'. Please provide one of 'screen'"
-        + " and 'natural'. (see gif2x --help)"
-    ),
-    (
-      ["--to", "avif", "--codec", "av1"],
-      "error: --codec is for --to mp4|webm, not --to avif"
-    ),
-    (
-      ["--to", "webp", "--crf", "20"],
-      "error: --crf is for --to mp4|webm, not --to webp"
-    ),
-    (
-      ["--to", "avif", "--loop", "3"],
-      "error: --loop is not available for avif: libavif 0.11 writes no loop count; browsers loop"
-        + " AVIF forever"
-    ),
-  ])
-  func usageErrorsBeforeAnyWork(arguments: [String], message: String) throws {
-    let dir = folder.path
-    let run = try CLI.run(arguments + [sample, "-o", dir + "/x.out"])
-    #expect(run.status == 64)
-    #expect(run.errorLines == [Substring(message)])
-    #expect(try files(in: dir).isEmpty)
-  }
-
   @Test func badFileIsOneErrorLineAndNoOutput() throws {
     let dir = folder.path
     try Data("GIF89a broken".utf8).write(to: URL(fileURLWithPath: dir + "/bad.gif"))

@@ -150,18 +150,6 @@ class FolderSuite {
     try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
   }
 
-  /// Runs gif2x with `arguments` on a copy of bounce.gif: exit 64, standard error the one line
-  /// `line`, and nothing written beside the copy.
-  func expectUsageError(
-    _ arguments: [String], _ line: String, sourceLocation: SourceLocation = #_sourceLocation
-  ) throws {
-    let gif = try copyBounce()
-    let run = try CLI.run(arguments + [gif])
-    #expect(run.status == 64, sourceLocation: sourceLocation)
-    #expect(run.stderrLines == [Substring(line)], sourceLocation: sourceLocation)
-    #expect(try names() == ["b.gif"], sourceLocation: sourceLocation)
-  }
-
   /// Writes `big.gif`, slow to encode, in the folder, starts gif2x encoding it to MP4 at
   /// `--preset veryslow` and waits for its temporary file: the running process and the pipe
   /// its standard error goes to.

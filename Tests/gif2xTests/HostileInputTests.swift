@@ -25,6 +25,14 @@ final class HostileInputTests: FolderSuite {
     }
   }
 
+  /// The run refused its input: exit 65 and the one line `line` on standard error.
+  private func expectRefused(
+    _ run: CLI.Result, _ line: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(run.status == 65, sourceLocation: sourceLocation)
+    #expect(run.stderrLines == [Substring(line)], sourceLocation: sourceLocation)
+  }
+
   @Test("a FIFO named .gif in a scanned folder: one warning, skipped, the rest converted")
   func fifoInFolder() throws {
     _ = try write(gif, "a.gif")
@@ -40,8 +48,7 @@ final class HostileInputTests: FolderSuite {
     let fifo = folder.appendingPathComponent("f.gif").path
     #expect(mkfifo(fifo, 0o644) == 0)
     let run = try CLI.run(launcher: bounded, ["--check", fifo])
-    #expect(run.status == 65)
-    #expect(run.stderrLines == ["error: \(fifo): empty file"])
+    expectRefused(run, "error: \(fifo): empty file")
   }
 
   @Test("a symbolic link cycle, a link to the folder and two more names of a file: checked once")
@@ -80,8 +87,7 @@ final class HostileInputTests: FolderSuite {
     ])
   func endless(script: String, line: String) throws {
     let run = try shell(script)
-    #expect(run.status == 65)
-    #expect(run.stderrLines == [Substring(line)])
+    expectRefused(run, line)
   }
 
   @Test("a pipe is read to the GIF's end and no further: endless bytes after it change nothing")
@@ -92,8 +98,7 @@ final class HostileInputTests: FolderSuite {
         + " && cmp -s out.webp \"$(\"$0\" --to webp ok.gif -o - | cat > ref.webp; echo ref.webp)\""
         + " && echo same; { printf GIF89a; exec cat /dev/zero; } | exec \"$0\" --check -")
     #expect(run.stdout == "same\n", "\(run.stderr)")
-    #expect(run.status == 65)
-    #expect(run.stderrLines == ["error: -: unknown block 0x0 (byte 13)"])
+    expectRefused(run, "error: -: unknown block 0x0 (byte 13)")
   }
 
   /// The writer sends a whole GIF (over the 512 bytes read first) and keeps the pipe open:
@@ -121,8 +126,7 @@ final class HostileInputTests: FolderSuite {
   func controlCharacters(name: String, shown: String) throws {
     let path = try write(Array("not a gif\n".utf8), name)
     let run = try CLI.run(launcher: bounded, ["--check", path])
-    #expect(run.status == 65)
-    #expect(run.stderrLines == ["error: \(folder.path)/\(shown): not a GIF (looks like text)"])
+    expectRefused(run, "error: \(folder.path)/\(shown): not a GIF (looks like text)")
     #expect(clean(run.stderr))
   }
 
@@ -136,8 +140,7 @@ final class HostileInputTests: FolderSuite {
         + " && exec \"$0\" --check \"$(printf 'bad\\377.gif')\"")
     #expect(run.stdout.hasPrefix("a\\xffb.gif -> a\\xffb.webp: 2x2"), "\(run.stdout)")
     #expect(run.stdout.hasSuffix("\nmade\n"), "\(run.stdout)")
-    #expect(run.status == 65)
-    #expect(run.stderrLines == ["error: bad\\xff.gif: not a GIF (looks like text)"])
+    expectRefused(run, "error: bad\\xff.gif: not a GIF (looks like text)")
     #expect(clean(run.stderr))
   }
 

@@ -22,11 +22,27 @@ final class ManifestTests {
     Dictionary(uniqueKeysWithValues: inputs.map { ($0, status) })
   }
 
+  /// Every input unchanged but `others`, with their statuses.
+  func unchanged(but others: [String: String]) -> [String: String] {
+    all("unchanged").merging(others) { $1 }
+  }
+
+  /// gif2x run in the folder with `arguments`: it exits `status` and its JSON lines give each
+  /// input its status in `statuses`; the run.
+  @discardableResult
+  func run(
+    _ arguments: [String], exits status: Int32, statuses: [String: String],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> CLI.Result {
+    let r = try folder.run(arguments)
+    #expect(r.status == status, sourceLocation: sourceLocation)
+    #expect(try PipelineFolder.statuses(r.stdout) == statuses, sourceLocation: sourceLocation)
+    return r
+  }
+
   /// The first run: every input new, recorded with its outputs' sizes and SHA-256.
   func firstRun() throws -> [String: Data] {
-    let r = try folder.run(line)
-    #expect(r.status == 0)
-    #expect(try PipelineFolder.statuses(r.stdout) == all("ok (new)"))
+    let r = try run(line, exits: 0, statuses: all("ok (new)"))
     #expect(
       r.stderrLines.last?.hasPrefix("50 converted (50 new), 0 unchanged, 0 skipped, 0 failed in ")
         == true)
@@ -41,7 +57,8 @@ final class ManifestTests {
     #expect(records.count == inputs.count)
     for record in records {
       let input = try #require(record["input"] as? String)
-      #expect(record["sha256"] as? String == (try FileDigest.file(folder.url(input).path).get().digest))
+      #expect(
+        record["sha256"] as? String == (try FileDigest.file(folder.url(input).path).get().digest))
       let outputs = try #require(record["outputs"] as? [[String: Any]])
       #expect(outputs.count == 1)
       for output in outputs {
@@ -59,9 +76,7 @@ final class ManifestTests {
     #expect(first.count == 50)
     try expectRecordsMatchDisk()
     let manifest = try folder.read("gif2x.manifest")
-    let r = try folder.run(line)
-    #expect(r.status == 0)
-    #expect(try PipelineFolder.statuses(r.stdout) == all("unchanged"))
+    let r = try run(line, exits: 0, statuses: all("unchanged"))
     #expect(
       r.stderrLines.last?.hasPrefix("0 converted, 50 unchanged, 0 skipped, 0 failed in ") == true)
     #expect(folder.files(under: "public") == first)
@@ -72,11 +87,8 @@ final class ManifestTests {
   func oneInputEdited() throws {
     let first = try firstRun()
     try folder.write(PipelineFolder.gif(200), to: "assets/g07.gif")
-    let r = try folder.run(line)
-    #expect(r.status == 0)
-    var expected = all("unchanged")
-    expected["assets/g07.gif"] = "ok (input changed)"
-    #expect(try PipelineFolder.statuses(r.stdout) == expected)
+    let r = try run(
+      line, exits: 0, statuses: unchanged(but: ["assets/g07.gif": "ok (input changed)"]))
     #expect(
       r.stderrLines.last?.hasPrefix(
         "1 converted (1 input changed), 49 unchanged, 0 skipped, 0 failed in ") == true)
@@ -93,9 +105,8 @@ final class ManifestTests {
   @Test("changing an option re-encodes all; -j, --json, -q and --measure change nothing")
   func optionChanged() throws {
     _ = try firstRun()
-    let r = try folder.run(line + ["--crf", "30"])
-    #expect(r.status == 0)
-    #expect(try PipelineFolder.statuses(r.stdout) == all("ok (options changed (crf: none -> 30))"))
+    try run(
+      line + ["--crf", "30"], exits: 0, statuses: all("ok (options changed (crf: none -> 30))"))
     try expectRecordsMatchDisk()
     let same = try folder.run(line + ["--crf", "30", "-j", "1", "--measure"])
     #expect(try PipelineFolder.statuses(same.stdout) == all("unchanged"))
@@ -115,12 +126,12 @@ final class ManifestTests {
     edited[edited.count - 1] ^= 0xFF
     try edited.write(to: folder.url("public/g03.mp4"))
     try FileManager.default.removeItem(at: folder.url("public/sub/g09.mp4"))
-    let r = try folder.run(line)
-    #expect(r.status == 0)
-    var expected = all("unchanged")
-    expected["assets/g03.gif"] = "ok (output edited: public/g03.mp4)"
-    expected["assets/sub/g09.gif"] = "ok (output missing: public/sub/g09.mp4)"
-    #expect(try PipelineFolder.statuses(r.stdout) == expected)
+    let r = try run(
+      line, exits: 0,
+      statuses: unchanged(but: [
+        "assets/g03.gif": "ok (output edited: public/g03.mp4)",
+        "assets/sub/g09.gif": "ok (output missing: public/sub/g09.mp4)",
+      ]))
     #expect(
       r.stderrLines.last?.hasPrefix(
         "2 converted (1 output edited, 1 output missing), 48 unchanged,") == true)
@@ -136,11 +147,8 @@ final class ManifestTests {
     try edited.write(to: folder.url("public/g03.mp4"))
     // Its input changed too: still not gif2x's to replace.
     try folder.write(PipelineFolder.gif(200), to: "assets/g03.gif")
-    let r = try folder.run(plain)
-    #expect(r.status == 73)
-    var expected = all("unchanged")
-    expected["assets/g03.gif"] = "failed (input changed)"
-    #expect(try PipelineFolder.statuses(r.stdout) == expected)
+    let r = try run(
+      plain, exits: 73, statuses: unchanged(but: ["assets/g03.gif": "failed (input changed)"]))
     #expect(
       r.errorLines == [
         "error: public/g03.mp4: edited since gif2x made it (the manifest records other bytes);"
@@ -191,12 +199,11 @@ final class ManifestTests {
     try folder.write(PipelineFolder.gif(200), to: "assets/g07.gif")
     try folder.write(PipelineFolder.gif(201), to: "assets/new.gif")
     try folder.write(Array("mine".utf8), to: "public/new.mp4")
-    let r = try folder.run(plain)
-    #expect(r.status == 73)
-    var expected = all("unchanged")
-    expected["assets/g07.gif"] = "ok (input changed)"
-    expected["assets/new.gif"] = "failed (new)"
-    #expect(try PipelineFolder.statuses(r.stdout) == expected)
+    let r = try run(
+      plain, exits: 73,
+      statuses: unchanged(but: [
+        "assets/g07.gif": "ok (input changed)", "assets/new.gif": "failed (new)",
+      ]))
     #expect(
       r.errorLines == [
         "error: public/new.mp4: already exists; use --force to replace it"
@@ -285,7 +292,8 @@ final class ManifestTests {
       let input = try #require(record["input"] as? String)
       let output = try #require((record["outputs"] as? [[String: Any]])?.first)
       let path = try #require(output["path"] as? String)
-      #expect(output["sha256"] as? String == (try FileDigest.file(slow.url(path).path).get().digest))
+      #expect(
+        output["sha256"] as? String == (try FileDigest.file(slow.url(path).path).get().digest))
       // Correct: the bytes a fresh run makes of the input.
       let fresh = try CLI.run(
         ["--to", "mp4", input, "-o", "fresh.mp4", "--force", "--preset", "veryslow"], in: slow.root)
@@ -313,9 +321,7 @@ final class ManifestTests {
     let good = try folder.read("gif2x.manifest")
     // A run killed during an append leaves a last line without its newline: dropped, re-made.
     try (good + Data(#"{"input":"assets/g0"#.utf8)).write(to: folder.url("gif2x.manifest"))
-    let cut = try folder.run(line)
-    #expect(cut.status == 0)
-    #expect(try PipelineFolder.statuses(cut.stdout) == all("unchanged"))
+    let cut = try run(line, exits: 0, statuses: all("unchanged"))
     #expect(
       cut.stderrLines.filter { $0.hasPrefix("warning: ") } == [
         "warning: gif2x.manifest: its last line was cut off (a run ended while writing it) and is"
@@ -359,49 +365,6 @@ final class ManifestTests {
         "error: missing/m.json: cannot write the manifest: No such file or directory"
       ])
     #expect(folder.files(under: "public").isEmpty)
-  }
-
-  @Test(
-    "what --manifest and --shard refuse: one line, exit 64",
-    arguments: [
-      (
-        ["--check", "--manifest", "m.json", "assets"],
-        "--manifest is for the modes that write files (--to, --sheet), not --check"
-      ),
-      (
-        ["--info", "--shard", "0/2", "assets"],
-        "--shard is for the modes that write files (--to, --sheet), not --info"
-      ),
-      (
-        ["--to", "mp4", "--manifest", "m.json", "assets/g00.gif", "-o", "-"],
-        "--manifest records files; -o - writes to standard output"
-      ),
-      (
-        ["--to", "mp4", "--manifest", "m.json", "-", "-o", "x.mp4"],
-        "--manifest needs GIF files by name, not standard input"
-      ),
-      (
-        ["--to", "mp4", "--manifest", "m.json", "--skip-existing", "assets"],
-        "choose one of --manifest (outputs checked by their SHA-256) and --skip-existing (by date)"
-      ),
-      (
-        ["--to", "mp4", "--shard", "3/2", "assets"],
-        "--shard must be i/n with 0 <= i < n, such as 0/3 (got '3/2')"
-      ),
-      (
-        ["--to", "mp4", "--shard", "0/0", "assets"],
-        "--shard must be i/n with 0 <= i < n, such as 0/3 (got '0/0')"
-      ),
-      (
-        ["--to", "mp4", "--shard", "1", "assets"],
-        "--shard must be i/n with 0 <= i < n, such as 0/3 (got '1')"
-      ),
-    ])
-  func refused(arguments: [String], message: String) throws {
-    let r = try folder.run(arguments)
-    #expect(r.status == 64)
-    #expect(r.errorLines == ["error: \(message) (see gif2x --help)"[...]])
-    #expect(!FileManager.default.fileExists(atPath: folder.url("m.json").path))
   }
 
   @Test("a record names its mode in words (job=video), not a Swift type")

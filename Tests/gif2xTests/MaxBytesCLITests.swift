@@ -4,7 +4,8 @@ import TranscodeCore
 
 /// `--max-bytes`: the output as asked when it fits; else the best that fits, giving up quality,
 /// then frame rate, then size, said in one warning line; one error line (65) and no file when
-/// nothing fits; one usage line (64) for a bad size or a setting it cannot go with.
+/// nothing fits. Its usage errors, a bad size or a setting it cannot go with, are in
+/// `UsageErrorTests`.
 @Suite("--max-bytes")
 final class MaxBytesCLITests: FolderSuite {
   /// Twelve 48x48 frames of scattered colours (10 cs each): their bytes follow the quality.
@@ -113,42 +114,6 @@ final class MaxBytesCLITests: FolderSuite {
     let roomy = try CLI.run(["--to", "web", gif, "-o", page, "--max-bytes", "\(bytes.count)"])
     #expect(roomy.status == 0)
     #expect(FileManager.default.fileExists(atPath: page))
-  }
-
-  @Test(
-    "a bad size or a setting it cannot go with: one usage line, exit 64",
-    arguments: [
-      (
-        ["--to", "mp4", "--max-bytes", "0"],
-        "the value '0' is invalid for '--max-bytes <size>' (see gif2x --help)"
-      ),
-      (
-        ["--to", "mp4", "--max-bytes", "5q"],
-        "the value '5q' is invalid for '--max-bytes <size>' (see gif2x --help)"
-      ),
-      (
-        ["--to", "mp4", "--max-bytes", "5k", "--target-psnr", "35"],
-        "give --max-bytes or --target-psnr, not both"
-      ),
-      (
-        ["--to", "webp", "--max-bytes", "5k", "--lossless"],
-        "give --max-bytes or --lossless, not both"
-      ),
-      (
-        ["--to", "avif", "--max-bytes", "5k", "--target-quality", "high"],
-        "give --max-bytes or --target-quality, not both"
-      ),
-      (
-        ["--sheet", "--max-bytes", "5k"],
-        "--max-bytes is for --to mp4|webm|webp|avif|web (see gif2x --help)"
-      ),
-    ])
-  func refused(arguments: [String], message: String) throws {
-    let gif = try Self.gif(in: folder)
-    let run = try CLI.run(arguments + [gif, "-o", folder.appendingPathComponent("o").path])
-    #expect(run.status == 64)
-    #expect(run.stderrLines == ["error: \(message)"])
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["noise.gif"])
   }
 
   @Test(

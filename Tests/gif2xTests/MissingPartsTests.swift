@@ -66,20 +66,17 @@ struct MissingPartsTests {
         + " (apt-get install \(package)) or choose another format")
   }
 
-  @Test("--version names a missing encoder's package, or its library's when that does not load")
-  func versionPackages() {
+  @Test(
+    "--version names a missing encoder's package, or its library's when that does not load",
+    arguments: [
+      ("libx264", "libavcodec.so.59", false, "libavcodec59"),
+      ("libavif", "libavif.so.15", false, "libavif15"),
+      ("libavif", "libavif.so.15", true, "libaom3"),
+      ("libwebp", "libwebpmux.so.3", false, "libwebpmux3"),
+    ])
+  func versionPackages(encoder: String, library: String, loads: Bool, package: String) {
     #expect(
-      DebianPackages.package(encoder: "libx264", library: "libavcodec.so.59", libraryLoads: false)
-        == "libavcodec59")
-    #expect(
-      DebianPackages.package(encoder: "libavif", library: "libavif.so.15", libraryLoads: false)
-        == "libavif15")
-    #expect(
-      DebianPackages.package(encoder: "libavif", library: "libavif.so.15", libraryLoads: true)
-        == "libaom3")
-    #expect(
-      DebianPackages.package(encoder: "libwebp", library: "libwebpmux.so.3", libraryLoads: false)
-        == "libwebpmux3")
+      DebianPackages.package(encoder: encoder, library: library, libraryLoads: loads) == package)
   }
 
   @Test(

@@ -14,18 +14,31 @@ final class SheetCommandTests: FolderSuite {
     return (dir, gif.path)
   }
 
+  /// `gif2x --sheet` on a fresh `sample()` with `arguments` after the GIF, which exits 0: the
+  /// folder, the GIF and the run.
+  func sheet(
+    _ arguments: [String] = [], sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> (folder: URL, gif: String, run: CLI.Result) {
+    let (folder, gif) = try sample()
+    let run = try CLI.run(["--sheet", gif] + arguments)
+    #expect(run.status == 0, "\(run.stderr)", sourceLocation: sourceLocation)
+    return (folder, gif, run)
+  }
+
   func files(_ folder: URL) throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
   }
 
+  /// The text of the file `name` in `folder`.
+  func text(_ name: String, in folder: URL) throws -> String {
+    try String(contentsOfFile: folder.appendingPathComponent(name).path, encoding: .utf8)
+  }
+
   @Test("without -o the sheet and its JSON go beside the GIF")
   func besideInput() throws {
-    let (folder, gif) = try sample()
-    let run = try CLI.run(["--sheet", gif])
-    #expect(run.status == 0, "\(run.stderr)")
+    let folder = try sheet().folder
     #expect(try files(folder) == ["bounce.gif", "bounce.json", "bounce.png"])
-    let json = try String(
-      contentsOfFile: folder.appendingPathComponent("bounce.json").path, encoding: .utf8)
+    let json = try text("bounce.json", in: folder)
     #expect(json.contains("\"image\": \"bounce.png\""))
     #expect(json.contains("\"name\": \"bounce\""))
   }
@@ -105,24 +118,19 @@ final class SheetCommandTests: FolderSuite {
 
   @Test("several pages: OUT.png, OUT-1.png, … linked from OUT.json")
   func pages() throws {
-    let (folder, gif) = try sample()
-    let run = try CLI.run([
-      "--sheet", gif, "--max-size", "200", "--timeline", "gcd", "--format", "texturepacker-hash",
-    ])
-    #expect(run.status == 0, "\(run.stderr)")
+    let folder = try sheet([
+      "--max-size", "200", "--timeline", "gcd", "--format", "texturepacker-hash",
+    ]).folder
     let names = try files(folder)
     #expect(names.contains("bounce-1.png") && names.contains("bounce-1.json"))
-    let json = try String(
-      contentsOfFile: folder.appendingPathComponent("bounce.json").path, encoding: .utf8)
+    let json = try text("bounce.json", in: folder)
     #expect(json.contains("\"related_multi_packs\": [\"bounce-1.json\""))
     #expect(json.contains("\"timeline\": \"gcd\""))
   }
 
   @Test("--format phaser: every page in one JSON file")
   func phaser() throws {
-    let (folder, gif) = try sample()
-    let run = try CLI.run(["--sheet", gif, "--max-size", "200", "--format", "phaser"])
-    #expect(run.status == 0, "\(run.stderr)")
+    let (folder, gif, run) = try sheet(["--max-size", "200", "--format", "phaser"])
     #expect(
       try files(folder) == [
         "bounce-1.png", "bounce-2.png", "bounce-3.png", "bounce.gif", "bounce.json", "bounce.png",

@@ -1,39 +1,9 @@
 import Foundation
 import Testing
 
-/// `--target-psnr DB`: its usage errors (one line, exit 64, nothing written) and what a run
-/// prints.
+/// `--target-psnr DB`: what a run prints (its usage errors are in `UsageErrorTests`).
 @Suite("--target-psnr")
 final class TargetPSNRCLITests: FolderSuite {
-  @Test(
-    "usage errors: exit 64, one line",
-    arguments: [
-      (["--to", "mp4", "--target-psnr", "5"], "error: --target-psnr must be 10-99 (dB) (got 5)"),
-      (
-        ["--to", "webp", "--target-psnr", "99.5"],
-        "error: --target-psnr must be 10-99 (dB) (got 99.5)"
-      ),
-      (
-        ["--to", "mp4", "--target-psnr", "35", "--crf", "20"],
-        "error: give --target-psnr or --crf, not both"
-      ),
-      (
-        ["--to", "avif", "--target-psnr", "35", "--quality", "60"],
-        "error: give --target-psnr or --quality, not both"
-      ),
-      (
-        ["--to", "webm", "--target-psnr", "35", "--lossless"],
-        "error: give --target-psnr or --lossless, not both"
-      ),
-      (
-        ["--to", "webp", "--target-psnr", "35", "--lossless"],
-        "error: give --target-psnr or --lossless, not both"
-      ),
-    ])
-  func usage(arguments: [String], line: String) throws {
-    try expectUsageError(arguments, line)
-  }
-
   @Test("a run: the chosen setting on the line, setting, trials and fidelity in the JSON")
   func run() throws {
     let gif = try copyBounce()

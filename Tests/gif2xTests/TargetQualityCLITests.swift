@@ -1,48 +1,10 @@
 import Foundation
 import Testing
 
-/// `--target-quality LEVEL`: SSIMULACRA2 of every picture a viewer sees, by name or number; its
-/// usage errors (one line, exit 64, nothing written) and what a run reaches.
+/// `--target-quality LEVEL`: SSIMULACRA2 of every picture a viewer sees, by name or number; what
+/// a run reaches (its usage errors are in `UsageErrorTests`).
 @Suite("--target-quality")
 final class TargetQualityCLITests: FolderSuite {
-  @Test(
-    "usage errors: exit 64, one line",
-    arguments: [
-      (
-        ["--to", "mp4", "--target-quality", "20"],
-        "error: --target-quality must be 30-100 (SSIMULACRA2) (got 20.0)"
-      ),
-      (
-        ["--to", "web", "--target-quality", "101"],
-        "error: --target-quality must be 30-100 (SSIMULACRA2) (got 101.0)"
-      ),
-      (
-        ["--to", "mp4", "--target-quality", "high", "--crf", "20"],
-        "error: give --target-quality or --crf, not both"
-      ),
-      (
-        ["--to", "webp", "--target-quality", "very-high", "--lossless"],
-        "error: give --target-quality or --lossless, not both"
-      ),
-      (
-        ["--sheet", "--target-quality", "high"],
-        "error: --target-quality is for --to mp4|webm|webp|avif|web (see gif2x --help)"
-      ),
-    ])
-  func usage(arguments: [String], line: String) throws {
-    try expectUsageError(arguments, line)
-  }
-
-  @Test("an unknown name: exit 64, the names to choose from")
-  func unknownName() throws {
-    let gif = try copyBounce()
-    let run = try CLI.run(["--to", "webp", "--target-quality", "great", gif])
-    #expect(run.status == 64)
-    #expect(run.stderr.contains("high"))
-    #expect(run.stderr.contains("visually-lossless"))
-    #expect(try names() == ["b.gif"])
-  }
-
   /// Every picture of the output, scored against the GIF's, reaches the level asked: the
   /// worst moment in the JSON is at least the level, and --measure's line says when it is.
   @Test(

@@ -75,47 +75,6 @@ import Testing
     #expect(try files(in: dir) == ["t.gif", "t.html", "t.poster.webp"])
   }
 
-  @Test(arguments: [
-    (
-      ["--to", "web", "--min-psnr", "70", "x.gif"], "error: --min-psnr must be 20-60 dB (got 70.0)"
-    ),
-    (["--to", "web", "-"], "error: --to web needs GIF files by name, not standard input"),
-    (
-      ["--to", "web", "--crf", "20", "x.gif"],
-      "error: --crf is not for --to web: it makes every rendition itself, at the GIF's size,"
-        + " each at the smallest setting that meets the floor (--target-quality or --min-psnr)"
-    ),
-    (
-      ["--to", "mp4", "--min-psnr", "30", "x.gif"],
-      "error: --min-psnr is for --to web (see gif2x --help)"
-    ),
-    (
-      ["--to", "web", "-o", "-", "x.gif"],
-      "error: --to web writes several files; name a page with -o NAME.html, not -o -"
-    ),
-    (
-      ["--to", "web", "-o", "a.html", "x.gif", "y.gif"],
-      "error: -o names one page; give one input with it, or use --output-dir for many"
-    ),
-    (
-      ["--to", "web", "--sizes", "320,wide", "x.gif"],
-      "error: the value '320,wide' is invalid for '--sizes <widths>' (see gif2x --help)"
-    ),
-    (
-      ["--to", "web", "--sizes", "8,full", "x.gif"],
-      "error: --sizes must be widths of 16-16384 pixels (got 8)"
-    ),
-    (
-      ["--to", "mp4", "--sizes", "320", "x.gif"],
-      "error: --sizes is for --to web (one output's size: --width, --max-width) (see gif2x --help)"
-    ),
-  ])
-  func usageErrors(arguments: [String], message: String) throws {
-    let run = try CLI.run(arguments)
-    #expect(run.status == 64)
-    #expect(run.stderrLines == [Substring(message)])
-  }
-
   /// A transparent GIF: the formats that keep its transparency are tried first; one that keeps
   /// the floor ends the search.
   @Test("the size guard tries what keeps a transparent GIF's transparency first")
