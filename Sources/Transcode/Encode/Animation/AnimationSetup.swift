@@ -85,7 +85,7 @@ struct AnimationSetup {
       encoder = .webp(
         try AnimatedWebPWriter(
           image, effort: request.effort, loopCount: plays, frames: schedule.entries.count,
-          content: content),
+          content: content, crunch: request.crunchesTiny || request.effort == 6),
         timeline: timeline)
     case .avif:
       let rate = timeline.tickRate
