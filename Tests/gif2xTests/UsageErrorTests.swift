@@ -190,7 +190,7 @@ final class UsageErrorTests: FolderSuite {
         ("--to webp --effort 9", "error: --effort must be 0-6 (got 9)"),
         ("--to avif --speed 11", "error: --speed must be 0-6 for avif (got 11)"),
         ("--to webp --speed 3", "error: --speed is for --to webm|avif; WebP has --effort 0-6"),
-        ("--to avif --effort 3", "error: --search-effort is for --to webp; AVIF has --speed 0-6"),
+        ("--to avif --effort 3", "error: --effort is for --to webp; AVIF has --speed 0-6"),
         (
           "--to webp --content screen",
           "error: --content is for AV1 (--codec av1) and AVIF; WebP codes every GIF alike"
@@ -209,11 +209,12 @@ final class UsageErrorTests: FolderSuite {
         (
           "--to mp4 --search-effort fast",
           "error: --search-effort is for --to web and a search: --target-quality or --target-psnr"
+            + " (see gif2x --help)"
         ),
         (
           "--to web --search-effort slow",
           "error: the value 'slow' is invalid for '--search-effort <level>'. Please provide one of"
-            + " 'fast', 'balanced' and 'thorough'. (see gif2x --help)"
+            + " 'fast', 'balanced' or 'thorough'. (see gif2x --help)"
         ),
         (
           "--to avif --loop 3",

@@ -46,19 +46,19 @@ public enum SearchEffort: String, Sendable, Equatable, CaseIterable {
   }
 
   /// Rounds of lifting a whole output whose worst moment misses the floor to better settings,
-  /// and (``maxProbes``) the window trials one round may make before its whole encode.
+  /// and (``maxProbes``) the rounds of window trials one lift may make before its whole encode
+  /// (a round is two trials side by side for an encoder that keeps to one thread, AVIF's).
   package var maxLifts: Int {
     switch self {
-    case .fast: 1
-    case .balanced: 2
+    case .fast, .balanced: 2
     case .thorough: 4
     }
   }
 
   package var maxProbes: Int {
     switch self {
-    case .fast: 3
-    case .balanced: 4
+    case .fast: 2
+    case .balanced: 3
     case .thorough: 6
     }
   }
