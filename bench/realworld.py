@@ -402,7 +402,9 @@ class FirstSource(html.parser.HTMLParser):
         if tag in ("video", "picture") and self.element is None:
             self.element = tag
             self.poster = a.get("poster")
-        elif tag == "source":
+        elif tag == "source" and not a.get("media"):
+            # A source with a media query is the still a viewer who asks for reduced motion
+            # gets, not a rendition.
             self.sources.append(a.get("src") or a.get("srcset"))
         elif tag == "img":
             self.element = self.element or "img"

@@ -49,6 +49,13 @@ public struct AnimationRequest: Sendable, Equatable, SharesConversion {
   /// CPU (most of it libwebp clearing its tables for each sub-frame it tries) where gif2webp
   /// takes 4 ms. `--to web` sets it: there it is a sliver of the candidates' searches.
   package var crunchesTiny = false
+  /// AVIF of screen content: keyframes without AV1's intra block copy, whose hash search is
+  /// most of a keyframe's time (a 1544x668 terminal recording's frame: 3.3 s with it, 0.6 s
+  /// without, 31% larger). A search's trials below thorough (a sample's windows and a lift's
+  /// window each begin with a keyframe) set it: each costs about one whole encode's keyframe
+  /// otherwise, and what they measure is the quantizer's fidelity, which it barely moves. The
+  /// whole outputs keep it.
+  package var trialKeyframes = false
 
   public init(
     input: String, output: String, format: Format, timeline: TimelineKind = .native,

@@ -92,7 +92,7 @@ struct AnimationSetup {
       encoder = .avif(
         try AnimatedAVIFWriter(
           image, speed: request.speed, alpha: keepsAlpha, timescale: rate.numerator,
-          screenContent: content == .screen),
+          screenContent: content == .screen, trialKeyframes: request.trialKeyframes),
         unitsPerTick: Int64(rate.denominator))
     }
     let resampler =
