@@ -50,6 +50,7 @@ sys.path.insert(0, os.path.join(ROOT, "Tests", "Support"))
 sys.path.insert(0, HERE)
 import engines_data as data  # noqa: E402
 import engines_fixtures as fx  # noqa: E402
+from engines_judge import judge_atlas  # noqa: E402
 from common import finish, parser, post_handler, ready, start_server, workdir  # noqa: E402
 from images import run_browser  # noqa: E402
 
@@ -85,8 +86,7 @@ RECIPES = {
                           ["texturepacker-hash", "aseprite-hash", "aseprite-array"], 0, 0),
 }
 RUN_LIMIT_PLAYS = 3  # each animation is played for 3 plays' time (the fixtures' most) + 2 ms
-TIMING_SLACK_MS = 1
-BLEED_SLACK = 2
+PAGE_BOUND_S = 30  # the runner page gives up on a recipe page that hands nothing in this time
 
 
 def doc_snippets():
@@ -145,13 +145,15 @@ PAGE = """<!doctype html><html><body>
 """
 
 RUNNER = """<!doctype html><html><body><script>
+// Each recipe page in turn in an iframe; what it hands over is posted as soon as it comes,
+// then {done: true}.
 const pages = %(pages)s, bound = %(bound)d;
+const post = (body) => fetch('/result', {method: 'POST', body: JSON.stringify(body)});
 (async () => {
-  const out = {userAgent: navigator.userAgent, pages: {}};
   for (const page of pages) {
     const f = document.createElement('iframe');
     f.style.cssText = 'position:absolute;left:0;top:0;width:1024px;height:768px;border:0';
-    out.pages[page] = await new Promise((resolve) => {
+    const report = await new Promise((resolve) => {
       const timer = setTimeout(() => resolve({errors: [`handed nothing within ${bound} s`]}),
                                bound * 1000);
       window.onmessage = (e) => {
@@ -161,11 +163,19 @@ const pages = %(pages)s, bound = %(bound)d;
       document.body.appendChild(f);
     });
     f.remove();
+    await post({page, report});
   }
-  await fetch('/result', {method: 'POST', body: JSON.stringify(out)});
+  await post({done: true, userAgent: navigator.userAgent});
 })();
 </script></body></html>
 """
+
+
+class Collected(list):
+    """What the runner page posts; true (for run_browser, which waits until its list is) once
+    the last report, {done: true}, is in."""
+    def __bool__(self):
+        return any(r.get("done") for r in self)
 
 
 def run_gif2x(gif2x, root, gifs):
@@ -231,161 +241,6 @@ def make_job(folder, variant, fmt, recipe, atlases):
     return job, at, per
 
 
-def trace(names, durations, plays, limit):
-    """The frame changes (name, ms) and the stop time of `plays` plays (0: forever) up to
-    `limit` ms."""
-    total, changes, p = sum(durations), [], 0
-    while True:
-        for k, (name, ms) in enumerate(zip(names, durations)):
-            t = p * total + sum(durations[:k])
-            if (p, k) == (0, 0) or (plays and p >= plays):
-                continue
-            if t > limit:
-                return changes, None
-            changes.append((name, t))
-        p += 1
-        if plays and p >= plays:
-            return changes, plays * total
-
-
-def timing_problems(what, played, names, durations, plays, limit):
-    want, want_end = trace(names, durations, plays, limit)
-    got = [tuple(c) for c in played["changes"]]
-    problems = []
-    if played["first"] != names[0]:
-        problems.append(f"{what} starts on {played['first']!r}, not {names[0]!r}")
-    if [n for n, _ in got] != [n for n, _ in want]:
-        problems.append(f"{what} shows {[n for n, _ in got]}, not {[n for n, _ in want]}")
-    elif any(abs(g - w) > TIMING_SLACK_MS for (_, g), (_, w) in zip(got, want)):
-        problems.append(f"{what} changes frame at {[t for _, t in got]} ms, not"
-                        f" {[t for _, t in want]}")
-    end = played["end"]
-    if (end is None) != (want_end is None) or (end is not None and abs(end - want_end) > TIMING_SLACK_MS):
-        problems.append(f"{what} stops at {end} ms, not {want_end}"
-                        f" ({plays or 'forever'} play{'s' if plays != 1 else ''})")
-    return problems
-
-
-def first_difference(got, want, w):
-    for i in range(0, len(want), 4):
-        if got[i:i + 4] != want[i:i + 4]:
-            return f"pixel {i // 4 % w},{i // 4 // w} is {tuple(got[i:i + 4])}, not {tuple(want[i:i + 4])}"
-    return None
-
-
-def premultiplied(rgba):
-    """RGBA with each colour times its alpha (what the GPU blends; at a low alpha the straight
-    colour read back is only as precise as 255 / alpha)."""
-    out = bytearray(rgba)
-    for i in range(0, len(out), 4):
-        a = out[i + 3]
-        out[i:i + 3] = bytes((c * a + 127) // 255 for c in out[i:i + 3])
-    return out
-
-
-def cell(pixels, width, x, y, w, h):
-    return data.crop(pixels, width, x, y, w, h)
-
-
-def judge_atlas(report, job, at, atlas, entries, tags, files, recipe, variant):
-    """(check, problems) for one atlas of one recipe's report."""
-    _, _, _, _, anim_plays, sprite_plays = RECIPES[recipe]
-    options = VARIANTS[variant][0]
-    checks = []
-    seen = report["atlases"].get(atlas)
-    problems = []
-    r = job["resolution"]
-    if seen and r != 1:  # PixiJS's sizes are in CSS pixels: the sheet's over its resolution
-        seen = {"pages": [[v * r for v in p] for p in seen["pages"]],
-                "frames": {n: {**f, "rect": [v * r for v in f["rect"]],
-                               "trim": f["trim"] and [v * r for v in f["trim"]],
-                               "source": [v * r for v in f["source"]]}
-                           for n, f in seen["frames"].items()}}
-    if not seen:
-        problems.append(f"no texture {atlas}")
-    else:
-        if seen["pages"] != [list(p) for p in files["pages"]]:
-            problems.append(f"pages {seen['pages']}, the JSON says {files['pages']}")
-        if "--pot" in options and any(v & (v - 1) for p in seen["pages"] for v in p):
-            problems.append(f"pages {seen['pages']} are not powers of two")
-        names = set(seen["frames"]) - {"__BASE"}
-        want = {e[0] for e in entries}
-        if names != want or set(files["frames"]) != want:
-            problems.append(f"frames {sorted(names)[:8]}…, the JSON's {sorted(files['frames'])[:8]}…,"
-                            f" expected {sorted(want)[:8]}…")
-        for name, (page, rect, trim, source, _) in files["frames"].items():
-            f = seen["frames"].get(name)
-            if f and (f["page"], tuple(f["rect"]), f["trim"] and tuple(f["trim"]),
-                      tuple(f["source"])) != (page, rect, trim, source):
-                problems.append(f"frame {name}: page {f['page']} rect {f['rect']} trim {f['trim']}"
-                                f" source {f['source']}, the JSON says {page} {list(rect)}"
-                                f" {trim and list(trim)} {list(source)}")
-        by_picture = {}
-        for name, _, _, picture, _ in entries:
-            if name in files["frames"]:
-                by_picture.setdefault(picture, set()).add(files["frames"][name][:2])
-        shared = [r for r in by_picture.values() if len(r) > 1]
-        if shared:
-            problems.append(f"a picture stored {len(shared[0])} times: {sorted(shared[0])}")
-        if len(set().union(*by_picture.values())) != len(by_picture):
-            problems.append("two pictures share a rect")
-    checks.append((f"{len(files['pages'])} page(s) and {len(entries)} frames"
-                   f" ({len({f[:2] for f in files['frames'].values()})} stored) as the JSON says",
-                   problems[:4]))
-    pixels = base64.b64decode(report.get("pixels") or "")
-    width = job["width"]
-    if len(pixels) != width * job["height"] * 4:
-        checks.append(("every frame drawn", ["no canvas read back"]))
-        return checks
-    problems = []
-    scale = int(options[options.index("--scale") + 1]) if "--scale" in options else 1
-    for name, _, gif, picture, _ in entries:
-        sw, sh = fx.SPRITES[gif][0] * scale, fx.SPRITES[gif][1] * scale
-        x, y = at[(atlas, name, 1)]
-        diff = first_difference(cell(pixels, width, x, y, sw, sh), picture, sw)
-        if diff:
-            problems.append(f"{name} ({gif} frame): {diff}")
-    checks.append((f"{len(entries)} frames drawn 1:1 equal the GIF's pictures", problems[:4]))
-    if VARIANTS[variant][2]:
-        problems = []
-        for name, _, gif, picture, _ in entries:
-            if (atlas, name, 2) not in at:
-                continue
-            sw, sh = fx.SPRITES[gif][0] * scale, fx.SPRITES[gif][1] * scale
-            a = cell(pixels, width, *at[(atlas, name, 2)], 2 * sw, 2 * sh)
-            r = cell(pixels, width, *at[("reference", f"{atlas}/{name}", 2)], 2 * sw, 2 * sh)
-            worst = max((abs(p - q), i) for i, (p, q) in enumerate(zip(premultiplied(a), premultiplied(r))))
-            if worst[0] > BLEED_SLACK:
-                i = worst[1] // 4
-                problems.append(f"{name}: 2x pixel {i % (2 * sw)},{i // (2 * sw)} is"
-                                f" {tuple(a[i * 4:i * 4 + 4])}, alone {tuple(r[i * 4:i * 4 + 4])}")
-        checks.append(("no neighbour bleeds into a frame magnified 2x", problems[:4]))
-    problems = []
-    for tag, (plays, names) in tags.items():
-        durations = [ms for n, t, _, _, ms in entries if t == tag]
-        anim = report["anims"].get(tag)
-        if not anim:
-            problems.append(f"no animation {tag}")
-            continue
-        if [tuple(f) for f in anim["frames"]] != list(zip(names, durations)):
-            problems.append(f"{tag}: frames {anim['frames']}, not {[list(x) for x in zip(names, durations)]}")
-        n = plays if anim_plays == "gif" else anim_plays
-        problems += timing_problems(tag, anim["played"], names, durations, n, job["limits"][tag])
-    checks.append((f"{len(tags)} tag(s) play their frames in order for the GIF's durations",
-                   problems[:4]))
-    started = [s for s in report["sprites"] if s["anim"] in tags]
-    problems = [] if started else ["the snippet started no sprite"]
-    for s in started:
-        plays, names = tags[s["anim"]]
-        durations = [ms for n, t, _, _, ms in entries if t == s["anim"]]
-        n = plays if sprite_plays == "gif" else sprite_plays
-        problems += timing_problems(f"the sprite's {s['anim']}", s["played"], names, durations, n,
-                                    job["limits"][s["anim"]])
-    checks.append(("the snippet's sprite plays its tag " + ("forever" if sprite_plays == 0
-                   else "the GIF's number of times"), problems[:4]))
-    return checks
-
-
 def serve(root, clients, results):
     class Handler(post_handler(results.append)):
         def translate_path(self, path):
@@ -410,8 +265,57 @@ def firefox_profile(root):
     return profile
 
 
+def run_engine(browser, engine, listed, jobs, root, a):
+    """Runs one engine's recipe pages in `browser` and prints their lines and count: (passed,
+    failed)."""
+    runner = f"run-{engine}.html"
+    with open(os.path.join(root, runner), "w") as f:
+        f.write(RUNNER % {"pages": json.dumps(listed), "bound": PAGE_BOUND_S})
+    results = Collected()
+    server = serve(root, a.clients, results)
+    try:
+        profile = (firefox_profile(root) if "firefox" in browser
+                   else tempfile.mkdtemp(dir=root, prefix="profile-"))
+        run_browser(browser, f"http://127.0.0.1:{server.server_address[1]}/{runner}", profile,
+                    results, a.timeout)
+    finally:
+        server.shutdown()
+    reports = {r["page"]: r["report"] for r in list(results) if "page" in r}
+    passed = failed = 0
+    renderers = set()
+    for page in listed:
+        variant, fmt, recipe, job, at, per = jobs[page]
+        report = reports.get(page, {"errors": [f"no report within {a.timeout:g} s"]})
+        renderers.add(f"{report.get('version', '?')} {report.get('renderer', '?')}")
+        what = f"{browser} {engine} {variant} {fmt} {recipe}"
+        if report.get("errors"):
+            print(f"FAIL {what}: " + "; ".join(report["errors"][:3]))
+            failed += 1
+        if "atlases" not in report:
+            continue
+        if a.keep and report.get("pixels"):
+            with open(os.path.join(root, f"{page}.{browser}.png"), "wb") as out:
+                out.write(data.png(job["width"], job["height"], base64.b64decode(report["pixels"])))
+        for atlas in job["atlases"]:
+            entries, tags, files = per[atlas]
+            checks = judge_atlas(report, job, at, atlas, entries, tags, files,
+                                 (*RECIPES[recipe][4:], *VARIANTS[variant][::2]))
+            bad = [(c, pr) for c, pr in checks if pr]
+            if bad:
+                print(f"FAIL {what} {atlas}: "
+                      + " | ".join(f"{c}: {'; '.join(pr)}" for c, pr in bad))
+            else:
+                print(f"ok   {what} {atlas}: " + "; ".join(c for c, _ in checks))
+            passed += len(checks) - len(bad)
+            failed += len(bad)
+    print(f"engines {browser} {engine} ({', '.join(sorted(renderers))}): {passed} passed,"
+          f" {failed} failed")
+    return passed, failed
+
+
 def main():
     ap = parser(__doc__)
+    ap.set_defaults(timeout=300)  # for all of one engine's pages in one browser
     ap.add_argument("--clients", default=CLIENTS, help="the folder of phaser3.min.js and pixi.min.js")
     ap.add_argument("--keep", help="write the files here (and each page's canvas as PNG) and keep them")
     ap.add_argument("--variants", default=",".join(VARIANTS), help="the variants to run")
@@ -459,50 +363,8 @@ def main():
                 pages[engine].append(page)
                 jobs[page] = (variant, fmt, recipe, job, at, per)
         for browser in browsers:
-            for engine, list_ in pages.items():
-                runner = f"run-{engine}.html"
-                with open(os.path.join(root, runner), "w") as f:
-                    f.write(RUNNER % {"pages": json.dumps(list_), "bound": 30})
-                results = []
-                server = serve(root, a.clients, results)
-                try:
-                    profile = (firefox_profile(root) if "firefox" in browser
-                               else tempfile.mkdtemp(dir=root, prefix="profile-"))
-                    seen = run_browser(browser, f"http://127.0.0.1:{server.server_address[1]}/{runner}",
-                                       profile, results, a.timeout)
-                finally:
-                    server.shutdown()
-                label = f"{browser} {engine}"
-                p = f = 0
-                if seen is None:
-                    print(f"FAIL {label}: the pages handed nothing within {a.timeout:g} s")
-                    f += 1
-                for page in list_ if seen else []:
-                    variant, fmt, recipe, job, at, per = jobs[page]
-                    report = seen["pages"].get(page, {})
-                    what = (f"{label} {report.get('version', '?')} {report.get('renderer', '?')}"
-                            f" {variant} {fmt} {recipe}")
-                    if report.get("errors"):
-                        print(f"FAIL {what}: " + "; ".join(report["errors"][:3]))
-                        f += 1
-                    if "atlases" not in report:
-                        continue
-                    if a.keep and report.get("pixels"):
-                        with open(os.path.join(root, f"{page}.{browser}.png"), "wb") as out:
-                            out.write(data.png(job["width"], job["height"],
-                                               base64.b64decode(report["pixels"])))
-                    for atlas in job["atlases"]:
-                        entries, tags, files = per[atlas]
-                        checks = judge_atlas(report, job, at, atlas, entries, tags, files, recipe, variant)
-                        bad = [(c, pr) for c, pr in checks if pr]
-                        if bad:
-                            print(f"FAIL {what} {atlas}: " + " | ".join(
-                                f"{c}: {'; '.join(pr)}" for c, pr in bad))
-                        else:
-                            print(f"ok   {what} {atlas}: " + "; ".join(c for c, _ in checks))
-                        p += len(checks) - len(bad)
-                        f += len(bad)
-                print(f"engines {label}: {p} passed, {f} failed")
+            for engine, listed in pages.items():
+                p, f = run_engine(browser, engine, listed, jobs, root, a)
                 passed, failed = passed + p, failed + f
     return finish("engines", passed, failed)
 
