@@ -24,8 +24,8 @@ then reports what the engine made of the files. Checked, per atlas:
   - tags: each tag's animation (Phaser: createFromAseprite, generateFrameNames or anims.create;
     PixiJS: AnimatedSprite with each texture's time) holds the tag's frames in order with the
     GIF's durations in ms, and played by the engine 1 ms at a time changes frame at the running
-    sum of those durations (within 1 ms: PixiJS keeps time as a fraction of a frame), for as
-    many plays as the snippet asks (the GIF's, or forever);
+    sum of those durations (Phaser exactly; PixiJS, which keeps time as a fraction of a frame,
+    up to 1 ms late), for as many plays as the snippet asks (the GIF's, or forever);
   - the sprite the snippet starts plays its tag the GIF's number of times.
 Variants: plain; --padding 1 --extrude 1 --trim; --max-size 100 --padding 2 (several pages);
 --scale 2 --pot --image-format webp; --timeline gcd (one entry per tick).
@@ -299,7 +299,7 @@ def run_engine(browser, engine, listed, jobs, root, a):
         for atlas in job["atlases"]:
             entries, tags, files = per[atlas]
             checks = judge_atlas(report, job, at, atlas, entries, tags, files,
-                                 (*RECIPES[recipe][4:], *VARIANTS[variant][::2]))
+                                 (*RECIPES[recipe][4:], *VARIANTS[variant][::2], engine))
             bad = [(c, pr) for c, pr in checks if pr]
             if bad:
                 print(f"FAIL {what} {atlas}: "

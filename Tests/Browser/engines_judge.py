@@ -5,7 +5,10 @@ import base64
 import engines_data as data
 import engines_fixtures as fx
 
-TIMING_SLACK_MS = 1  # PixiJS keeps time as a fraction of the frame: a 1 ms step can land 1 ms late
+# How late a frame change may be, by engine: Phaser's AnimationState counts whole milliseconds
+# (exact); PixiJS's AnimatedSprite keeps time as a fraction of the frame, whose rounding lands a
+# change 1 ms after its time now and then (never adding up: the next one is on time).
+TIMING_SLACK_MS = {"phaser": 0, "pixi": 1}
 BLEED_SLACK = 2  # the GPU's rounding of a linear blend, in premultiplied 0-255 units
 
 
@@ -26,7 +29,7 @@ def trace(names, durations, plays, limit):
             return changes, plays * total
 
 
-def timing_problems(what, played, names, durations, plays, limit):
+def timing_problems(what, played, names, durations, plays, limit, slack):
     want, want_end = trace(names, durations, plays, limit)
     got = [tuple(c) for c in played["changes"]]
     problems = []
@@ -34,11 +37,11 @@ def timing_problems(what, played, names, durations, plays, limit):
         problems.append(f"{what} starts on {played['first']!r}, not {names[0]!r}")
     if [n for n, _ in got] != [n for n, _ in want]:
         problems.append(f"{what} shows {[n for n, _ in got]}, not {[n for n, _ in want]}")
-    elif any(abs(g - w) > TIMING_SLACK_MS for (_, g), (_, w) in zip(got, want)):
+    elif any(not 0 <= g - w <= slack for (_, g), (_, w) in zip(got, want)):
         problems.append(f"{what} changes frame at {[t for _, t in got]} ms, not"
                         f" {[t for _, t in want]}")
     end = played["end"]
-    if (end is None) != (want_end is None) or (end is not None and abs(end - want_end) > TIMING_SLACK_MS):
+    if (end is None) != (want_end is None) or (end is not None and not 0 <= end - want_end <= slack):
         problems.append(f"{what} stops at {end} ms, not {want_end}"
                         f" ({plays or 'forever'} play{'s' if plays != 1 else ''})")
     return problems
@@ -68,8 +71,9 @@ def cell(pixels, width, x, y, w, h):
 def judge_atlas(report, job, at, atlas, entries, tags, files, recipe):
     """(check, problems) for one atlas of one recipe's report; `recipe` is (how many times each
     animation plays: "gif", 1 or 0 for forever; the same for the sprite the snippet started;
-    the variant's gif2x options; whether the bleed check applies)."""
-    anim_plays, sprite_plays, options, bleed = recipe
+    the variant's gif2x options; whether the bleed check applies; the engine)."""
+    anim_plays, sprite_plays, options, bleed, engine = recipe
+    slack = TIMING_SLACK_MS[engine]
     checks = []
     seen = report["atlases"].get(atlas)
     problems = []
@@ -149,7 +153,7 @@ def judge_atlas(report, job, at, atlas, entries, tags, files, recipe):
         if [tuple(f) for f in anim["frames"]] != list(zip(names, durations)):
             problems.append(f"{tag}: frames {anim['frames']}, not {[list(x) for x in zip(names, durations)]}")
         n = plays if anim_plays == "gif" else anim_plays
-        problems += timing_problems(tag, anim["played"], names, durations, n, job["limits"][tag])
+        problems += timing_problems(tag, anim["played"], names, durations, n, job["limits"][tag], slack)
     checks.append((f"{len(tags)} tag(s) play their frames in order for the GIF's durations",
                    problems[:4]))
     started = [s for s in report["sprites"] if s["anim"] in tags]
@@ -159,7 +163,7 @@ def judge_atlas(report, job, at, atlas, entries, tags, files, recipe):
         durations = [ms for n, t, _, _, ms in entries if t == s["anim"]]
         n = plays if sprite_plays == "gif" else sprite_plays
         problems += timing_problems(f"the sprite's {s['anim']}", s["played"], names, durations, n,
-                                    job["limits"][s["anim"]])
+                                    job["limits"][s["anim"]], slack)
     checks.append(("the snippet's sprite plays its tag " + ("forever" if sprite_plays == 0
                    else "the GIF's number of times"), problems[:4]))
     return checks
