@@ -18,7 +18,12 @@ async function runPixi(job, snippets) {
     const r = job.resolution;
     await app.init({width: job.width / r, height: job.height / r, resolution: r,
                     backgroundAlpha: 0, autoStart: false, sharedTicker: false,
-                    preserveDrawingBuffer: true, antialias: false});
+                    preserveDrawingBuffer: true, antialias: false}).catch(async (e) => {
+      const gl = !!document.createElement('canvas').getContext('webgl2');
+      const gpu = !!(navigator.gpu && await navigator.gpu.requestAdapter());
+      throw new Error(`PixiJS has no renderer (${e}): WebGL ${gl ? 'works' : 'fails'}, WebGPU`
+                      + ` ${gpu ? 'has an adapter' : 'has no adapter (Firefox: mesa-vulkan-drivers)'}`);
+    });
     report.renderer = app.renderer.name;
     const found = [];
     for (const snippet of snippets) found.push(await snippet(app));

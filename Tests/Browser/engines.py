@@ -256,8 +256,11 @@ def serve(root, clients, results):
 
 
 def firefox_profile(root):
-    """A Firefox profile with WebGPU on: headless Firefox ESR has no WebGL here (it finds no GL
-    driver without a display), and PixiJS 8 draws with WebGPU instead."""
+    """A Firefox profile with WebGPU on. Headless Firefox ESR has no WebGL here: without a display
+    it finds no GL driver ("Exhausted GL driver options"), with webgl.force-enabled, software GL
+    (LIBGL_ALWAYS_SOFTWARE), EGL surfaceless or WebGL in process alike. PixiJS 8 has no canvas
+    renderer, but draws with WebGPU, which Firefox offers on Mesa's Vulkan driver (lavapipe,
+    mesa-vulkan-drivers) once enabled and unblocked; Phaser uses its canvas renderer."""
     profile = tempfile.mkdtemp(dir=root, prefix="profile-")
     with open(os.path.join(profile, "user.js"), "w") as f:
         f.write('user_pref("dom.webgpu.enabled", true);\n'
