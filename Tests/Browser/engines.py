@@ -119,7 +119,10 @@ def renamed(code, atlas):
 
 
 def page_script(engine, code, atlases, job, ext):
-    code = code.replace(".png'", f".{ext}'")  # the snippets name PNG sheets
+    """The recipe page's script: the snippet once per atlas (Phaser: as a scene's preload() and
+    create(); PixiJS: as an async function handing its variables back), given to the harness
+    with `job`. The snippets name PNG sheets: `ext` is the variant's."""
+    code = code.replace(".png'", f".{ext}'")
     if engine == "phaser":
         parts = []
         for atlas in atlases:
@@ -208,11 +211,10 @@ def make_job(folder, variant, fmt, recipe, atlases):
     options, _, bleed = VARIANTS[variant]
     scale = int(options[options.index("--scale") + 1]) if "--scale" in options else 1
     timeline = "gcd" if "gcd" in options else "native"
-    ext = "webp" if "webp" in options else "png"
     cells, items, per = [], [], {}
     for atlas in atlases:
         entries, tags = data.expected(atlas, fmt, timeline, scale)
-        files = data.written(folder, atlas, fmt, ext)
+        files = data.written(folder, atlas, fmt)
         per[atlas] = (entries, tags, files)
         seen = set()
         for name, _, gif, picture, _ in entries:

@@ -38,7 +38,7 @@ def _page_entries(frames):
     return frames.items() if isinstance(frames, dict) else [(f["filename"], f) for f in frames]
 
 
-def written(folder, atlas, fmt, ext):
+def written(folder, atlas, fmt):
     """What gif2x wrote for `atlas` in `folder`, as {"pages": [(w, h)], "frames": {name: (page,
     (x, y, w, h), trim (x, y, w, h) or None, (source w, h), duration)}, "files": [JSON files]}:
     the TexturePacker pages in related_multi_packs order (PixiJS's), Phaser's in `textures`."""
