@@ -402,18 +402,21 @@ class FirstSource(html.parser.HTMLParser):
         if tag in ("video", "picture") and self.element is None:
             self.element = tag
             self.poster = a.get("poster")
-        elif tag == "source":
+        elif tag == "source" and not a.get("media"):
+            # A source with a media query is the still a viewer who asks for reduced motion
+            # gets, not a rendition.
             self.sources.append(a.get("src") or a.get("srcset"))
         elif tag == "img":
             self.element = self.element or "img"
             self.img = a.get("src")
 
 
-def run_web(gif2x, gif, work, repeat_under):
-    """gif2x --to web on GIF into WORK; returns the record (seconds, served, renditions...)."""
+def run_web(gif2x, gif, work, repeat_under, effort=None):
+    """gif2x --to web on GIF into WORK (at --search-effort EFFORT when given); returns the record
+    (seconds, served, renditions...)."""
     base = os.path.splitext(os.path.basename(gif))[0]
     page = os.path.join(work, base + ".html")
-    cmd = [gif2x, "--to", "web", gif, "-o", page, "--json", "-y"]
+    cmd = [gif2x, "--to", "web", gif, "-o", page, "--json", "-y"] + (["--search-effort", effort] if effort else [])
     p, wall, cpu = timed(lambda: subprocess.run(cmd, capture_output=True, text=True, errors="replace"),
                          repeat_under)
     rec = {"seconds": wall, "cpu_seconds": cpu, "exit": p.returncode}
@@ -643,6 +646,8 @@ def main():
     ap.add_argument("--no-guard", action="store_true", help="skip the size-guard timings")
     ap.add_argument("--repeat-under", type=float, default=2.0, metavar="S",
                     help="a timed command shorter than S seconds runs 3 times, the fastest kept (default 2; 0: once)")
+    ap.add_argument("--search-effort", dest="effort", choices=("fast", "balanced", "thorough"),
+                    help="gif2x --to web --search-effort (default: gif2x's own, balanced)")
     ap.add_argument("--note", help="a line for the table's header (the machine, what else ran)")
     ap.add_argument("--remeasure", action="store_true",
                     help="also measure what gif2x serves with quality.py's code (a check of its report)")
@@ -676,7 +681,7 @@ def main():
             "gif2x_version": version[:2], "machine": f"{platform.node()} {platform.machine()}, "
             f"{os.cpu_count()} cores, {platform.platform()}", "gifs_dir": os.path.abspath(a.gifs),
             "quality_py": os.path.abspath(a.quality), "load_at_start": os.getloadavg(),
-            "repeat_under": a.repeat_under, "note": a.note, "packages": encoder_packages(),
+            "repeat_under": a.repeat_under, "note": a.note, "effort": a.effort or "balanced", "packages": encoder_packages(),
             "perceptual_py": None if a.no_perceptual else os.path.abspath(a.perceptual),
             "score_floor": SCORE_FLOOR, "ticks": TICKS}
     results = []
@@ -694,7 +699,7 @@ def main():
                        transparent=ref["alpha"])
             log(f"[{i}/{len(gifs)}] {rel}: {gif_bytes} bytes, {rec['width']}x{rec['height']}, "
                 f"{rec['frames']} frames: gif2x --to web ...")
-            web = run_web(gif2x, gif, work, a.repeat_under)
+            web = run_web(gif2x, gif, work, a.repeat_under, a.effort)
             rec["web"] = web
             s = web.get("served")
             log(f"[{i}/{len(gifs)}] {rel}: web {web['seconds']:.1f} s, serves "
@@ -970,6 +975,8 @@ def report(meta, results, s, guard):
              f" run {meta['date']}")
     if meta.get("note"):
         L.append(f"# note: {meta['note']}")
+    if meta.get("effort"):
+        L.append(f"# gif2x --to web --search-effort {meta['effort']}")
     if meta.get("packages"):
         L.append("# packages: " + ", ".join(f"{k} {v}" for k, v in meta["packages"].items()))
     L.append(f"# machine: {meta['machine']}; load average {meta['load_at_start'][0]:.2f} at start, "

@@ -172,6 +172,7 @@ extension GIF2X {
       content: video.content)
     options.gif.trim = timing.trim()
     options.maxBytes = video.maxBytes?.bytes
+    options.searchEffort = web.searchEffort ?? .balanced
     return options
   }
 }

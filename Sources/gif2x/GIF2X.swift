@@ -111,6 +111,10 @@ struct GIF2X: ParsableCommand {
     if web.targetQuality != nil, mode.to == nil {
       throw ValidationError("--target-quality is for --to mp4|webm|webp|avif|web")
     }
+    if web.searchEffort != nil, mode.to != .web, web.targetQuality == nil, video.targetPSNR == nil {
+      throw ValidationError(
+        "--search-effort is for --to web and a search: --target-quality or --target-psnr")
+    }
     if video.maxBytes != nil, mode.to == nil {
       throw ValidationError("--max-bytes is for --to mp4|webm|webp|avif|web")
     }

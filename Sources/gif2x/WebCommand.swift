@@ -34,7 +34,18 @@ struct WebOptions: ParsableArguments {
         + " that size, and the element picks one by the viewport's width. Example: 320,640,full.",
       valueName: "widths"))
   var sizes: WebSizes?
+
+  @Option(
+    help: ArgumentHelp(
+      "How hard the search for the smallest faithful file works: fast (H.264, VP9 and WebP"
+        + " only, a few trials each), balanced (default: every candidate, AV1 and AVIF too)"
+        + " or thorough (each searched to within 6% of its smallest setting). For --to web and"
+        + " a --target-quality or --target-psnr conversion; docs/WEB.md gives what each costs"
+        + " and saves.", valueName: "level"))
+  var searchEffort: SearchEffort?
 }
+
+extension SearchEffort: ExpressibleByArgument {}
 
 /// `--sizes 320,640,full`: the widths a `--to web` page offers; `full` (the GIF's own width,
 /// always made) may be named or not.
@@ -79,7 +90,7 @@ struct WebCommand: BatchCommand {
       delays: options.timing.delays, maxPixels: options.input.maxPixels,
       maxMemory: options.memoryPerJob, strict: options.input.strict, content: options.video.content,
       alt: options.web.alt, maxBytes: options.video.maxBytes?.bytes, trim: options.timing.trim(),
-      sizes: options.web.sizes?.widths ?? [])
+      sizes: options.web.sizes?.widths ?? [], searchEffort: options.web.searchEffort ?? .balanced)
     return WebJob(
       template: template, output: options.write.output,
       outputDirectory: options.batch.outputDirectory,

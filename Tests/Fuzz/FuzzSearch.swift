@@ -15,13 +15,21 @@ func fuzzSearch(_ data: UnsafeBufferPointer<UInt8>) {
     slope: Double(input.int(0...1000)) / 100, maxTrials: input.int(0...12),
     closeEnough: Double(input.int(0...100)) / 100)
   // A quality target's search runs on the worst moment's score instead (points, not dB).
+  // How hard it searches (`--search-effort`): its trials, how close is close enough on a
+  // score, the saving below which `--to web` makes no trial.
+  let effort = SearchEffort.allCases[input.int(0...SearchEffort.allCases.count - 1)]
   if input.bool() {
     search = search.scored(target: Double(input.int(3000...10100)) / 100)
     target = search.target
+    if input.bool() { search.closeEnough = effort.scoreCloseEnough }
   }
+  if input.bool() { search.maxTrials = effort.maxTrials }
   if input.bool() { search.ceiling = input.int(1...1 << 30) }
   // `--to web`'s economy: no trial that could save less than this share.
-  if input.bool() { search.smallestSaving = Double(input.int(0...20)) / 100 }
+  if input.bool() {
+    search.smallestSaving =
+      input.bool() ? effort.webSmallestSaving : Double(input.int(0...20)) / 100
+  }
   // A quantizer's or crf's monotone curve: a flat stretch under the target ends a web search.
   search.endsOnPlateau = input.bool()
   // A ceiling told after the first trial (`--to web`'s AVIF, once the WebP is made).

@@ -134,6 +134,9 @@ MODES = {
     # neighbour), written as p.part.gif for the page to fall back to.
     "web-part": lambda gif, out: ["--to", "web", gif, "-o", os.path.join(out, "p.html"),
                                   "--start", "0.03", "--duration", "0.25"],
+    # The fast search (--search-effort fast): H.264, VP9 and WebP candidates, a few trials.
+    "web-fast": lambda gif, out: ["--to", "web", gif, "-o", os.path.join(out, "p.html"),
+                                  "--search-effort", "fast"],
     # A narrower size (--sizes): the element's renditions made again 16 px wide, measured at
     # that size, written as p.16w.EXT beside the page.
     "web-sizes": lambda gif, out: ["--to", "web", gif, "-o", os.path.join(out, "p.html"),

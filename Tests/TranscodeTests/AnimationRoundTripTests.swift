@@ -204,9 +204,10 @@ import Testing
     }
   }
 
-  /// A tiny animation (canvas pixels x frames up to 65,536) gets libwebp's strongest lossless
-  /// search on its lossless frames: a flat 88-pixel disk, 218 bytes at libwebp's default
-  /// effort, is smaller; the frames stay exact either way.
+  /// A tiny animation (canvas pixels x frames up to 65,536) asked to crunch (`--to web`, or
+  /// method 6) gets libwebp's strongest lossless search on its lossless frames: a flat 88-pixel
+  /// disk, 218 bytes at libwebp's default effort, is smaller; the frames stay exact either way.
+  /// Not asked, it gets the usual effort: the same bytes as a large animation's.
   @Test func tinyAnimationsGetTheStrongestLosslessSearch() throws {
     let side = 100
     var disk = [UInt8](repeating: 0, count: side * side * 4)
@@ -222,10 +223,10 @@ import Testing
         moved.replaceSubrange((y * side + x) * 4..<(y * side + x) * 4 + 4, with: [0, 0, 0, 255])
       }
     }
-    func encode(frames: Int) throws -> [UInt8] {
+    func encode(frames: Int, crunch: Bool = true) throws -> [UInt8] {
       let writer = try AnimatedWebPWriter(
         AnimatedImageSettings(width: side, height: side, quality: 50, lossless: false),
-        effort: 4, loopCount: 0, frames: frames, content: nil)
+        effort: 4, loopCount: 0, frames: frames, content: nil, crunch: crunch)
       try disk.withUnsafeBytes { try writer.add($0, milliseconds: 0) }
       try moved.withUnsafeBytes { try writer.add($0, milliseconds: 100) }
       return try writer.finish(milliseconds: 200)
@@ -233,6 +234,7 @@ import Testing
     let tiny = try encode(frames: 2)
     let plain = try encode(frames: 100)
     #expect(tiny.count < plain.count, "\(tiny.count) bytes, \(plain.count) without")
+    #expect(try encode(frames: 2, crunch: false) == plain)
     for bytes in [tiny, plain] {
       let decoded = try AnimatedWebPReader.read(bytes)
       #expect(decoded.frames.map(\.image.pixels) == [disk, moved])

@@ -84,7 +84,7 @@ import Testing
   /// `--to web` of ``scrollingGradient(frames:)`` as `g.gif` in a folder of its own, at low
   /// floors (quick searches), its rules checked: the folder and the summary.
   static func gradientPage(
-    alt: String? = nil, sizes: [Int] = []
+    alt: String? = nil, sizes: [Int] = [], searchEffort: SearchEffort = .balanced
   ) throws -> (folder: String, summary: WebSummary) {
     let folder = try VideoProbe.folder()
     let gif = folder + "/g.gif"
@@ -92,7 +92,7 @@ import Testing
     let s = try Transcoder.web(
       WebRequest(
         input: gif, output: folder + "/g.html", minimumPSNR: 25, minimumScore: 30, alt: alt,
-        sizes: sizes))
+        sizes: sizes, searchEffort: searchEffort))
     checkRules(s)
     return (folder, s)
   }
@@ -149,6 +149,27 @@ import Testing
     let poster = try Images.decode(
       [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/g.poster.webp"))), as: .webp)
     #expect(poster.width == 64 && poster.height == 64)
+  }
+
+  @Test("a fast effort makes no AV1: the MP4 and the VP9 WebM, recorded as fast")
+  func fastEffortMakesNoAV1() throws {
+    let (folder, s) = try Self.gradientPage(searchEffort: .fast)
+    #expect(s.searchEffort == .fast)
+    #expect(s.answer == .video, "\(s.renditions.map { ($0.kind, $0.setting, $0.bytes, $0.dropped) })")
+    #expect(s.renditions.map(\.kind) == [.mp4, .webmVP9])
+    #expect(!(try Self.files(folder)).contains("g.avif"))
+  }
+
+  @Test("a fast effort where no video is kept: the WebP alone, no AVIF made")
+  func fastEffortMakesNoAVIF() throws {
+    let folder = try VideoProbe.folder()
+    let gif = folder + "/t.gif"
+    try Data(TinyWeb.gif).write(to: URL(fileURLWithPath: gif))
+    let s = try Transcoder.web(WebRequest(input: gif, output: folder + "/t.html", searchEffort: .fast))
+    Self.checkRules(s)
+    #expect(s.renditions.map(\.kind) == [.mp4, .webp])
+    #expect(s.searchEffort == .fast)
+    #expect(try Self.files(folder) == ["t.gif", "t.html", "t.poster.webp"])
   }
 
   @Test("--sizes: each narrower width's renditions made, measured at it, kept on their own")

@@ -207,6 +207,16 @@ final class UsageErrorTests: FolderSuite {
         ("--to avif --codec av1", "error: --codec is for --to mp4|webm, not --to avif"),
         ("--to webp --crf 20", "error: --crf is for --to mp4|webm, not --to webp"),
         (
+          "--to mp4 --search-effort fast",
+          "error: --search-effort is for --to web and a search: --target-quality or --target-psnr"
+            + " (see gif2x --help)"
+        ),
+        (
+          "--to web --search-effort slow",
+          "error: the value 'slow' is invalid for '--search-effort <level>'. Please provide one of"
+            + " 'fast', 'balanced' or 'thorough'. (see gif2x --help)"
+        ),
+        (
           "--to avif --loop 3",
           "error: --loop is not available for avif: libavif 0.11 writes no loop count; browsers loop"
             + " AVIF forever"

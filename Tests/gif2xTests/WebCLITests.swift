@@ -44,6 +44,24 @@ import Testing
     #expect(!(try files(in: dir + "/public/ui")).contains { $0.hasPrefix(".") })
   }
 
+  @Test("--search-effort reaches the search and the manifest: fast makes no AVIF; balanced by default")
+  func effortInManifest() throws {
+    let dir = folder.path
+    try Data(TinyGIF.animation()).write(to: URL(fileURLWithPath: dir + "/t.gif"))
+    func web(_ extra: [String]) throws -> [String: Any] {
+      let run = try CLI.run(["--to", "web", dir + "/t.gif", "--json", "--force"] + extra)
+      #expect(run.status == 0, "\(run.stderr)")
+      let line = try #require(
+        try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+      return try #require(line["web"] as? [String: Any])
+    }
+    let fast = try web(["--search-effort", "fast"])
+    #expect(fast["searchEffort"] as? String == "fast")
+    let kinds = (fast["renditions"] as? [[String: Any]])?.map { $0["kind"] as? String }
+    #expect(kinds == ["webp"])
+    #expect(try web([])["searchEffort"] as? String == "balanced")
+  }
+
   @Test("the summary line names what was kept")
   func summaryLine() throws {
     let dir = folder.path
@@ -96,7 +114,7 @@ import Testing
     // 3 frames: made whole and measured, not estimated; WebP's lossless frames are exact.
     #expect(
       line.hasSuffix(
-        "is larger than the GIF (1,932 bytes); smaller, measured: --to webp 368 bytes (identical)"),
+        "is larger than the GIF (1,932 bytes); smaller, measured: --to webp 436 bytes (identical)"),
       "\(line)")
     #expect(try files(in: dir) == ["d.avif", "d.gif"])
   }

@@ -51,7 +51,7 @@ package struct SettingSearch: Sendable {
   /// The share of the best passing trial's bytes below which a trial between it and the
   /// failing trial under it is not made (0: every such trial is): it could save at most that
   /// much (a file between the two is no smaller than the failing one), about half of it on
-  /// average. `--to web` sets ``WebRequest/smallestSaving``; a plain conversion's target is
+  /// average. `--to web` sets ``SearchEffort/webSmallestSaving``; a plain conversion's target is
   /// searched to the last setting.
   package var smallestSaving = 0.0
   /// Bytes that make the search pointless: a trial under the target at or over them ends it

@@ -43,6 +43,19 @@ public struct AnimationRequest: Sendable, Equatable, SharesConversion {
   package var loop: Int?
   /// The output's size: the GIF's, or resampled (``Resize``, ``RGBAResampler``).
   package var resize: Resize
+  /// WebP: whether a tiny animation's lossless frames get libwebp's strongest search (quality
+  /// 100, method 6), as they do at ``effort`` 6 anyway. 5-15% smaller on small flat frames, and
+  /// a cost that does not shrink with them: on a 12x12 loader of 12 frames it was 60 ms of
+  /// CPU (most of it libwebp clearing its tables for each sub-frame it tries) where gif2webp
+  /// takes 4 ms. `--to web` sets it: there it is a sliver of the candidates' searches.
+  package var crunchesTiny = false
+  /// AVIF of screen content: keyframes without AV1's intra block copy, whose hash search is
+  /// most of a keyframe's time (a 1544x668 terminal recording's frame: 3.3 s with it, 0.6 s
+  /// without, 31% larger). A search's trials below thorough (a sample's windows and a lift's
+  /// window each begin with a keyframe) set it: each costs about one whole encode's keyframe
+  /// otherwise, and what they measure is the quantizer's fidelity, which it barely moves. The
+  /// whole outputs keep it.
+  package var trialKeyframes = false
 
   public init(
     input: String, output: String, format: Format, timeline: TimelineKind = .native,

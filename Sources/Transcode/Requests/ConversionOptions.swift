@@ -45,6 +45,8 @@ public struct ConversionOptions: Sendable, Equatable, GIFReading {
   /// back to the GIF's size: for an output resized to be seen at that size (`--to web --sizes`;
   /// ``Transcoder/measure(output:plan:background:segments:ssim:moments:size:cancellation:)``).
   package var measuredAtOwnSize = false
+  /// How hard the search for ``targetPSNR`` or ``targetScore`` works (``SearchEffort``).
+  package var searchEffort: SearchEffort = .balanced
 
   /// `maxPixels`: the canvas pixel limit; `maxMemory`: the bytes the job's buffers may take
   /// (``MemoryUse``); `strict`: GIF damage is an error

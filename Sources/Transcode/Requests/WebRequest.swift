@@ -39,6 +39,8 @@ public struct WebRequest: Sendable, Equatable, GIFReading {
   /// picks one by the viewport's width (``WebPage``). A width at or over the GIF's is its own
   /// size, which is always made. Sorted, without repeats.
   package var sizes: [Int] = []
+  /// How hard each candidate's search works, and which candidates are made (``SearchEffort``).
+  package var searchEffort: SearchEffort = .balanced
 
   /// The documented default floor (see README, "Replacing GIFs on a web page").
   public static let defaultMinimumPSNR = 35.0
@@ -49,12 +51,6 @@ public struct WebRequest: Sendable, Equatable, GIFReading {
   /// Candidates aim this far above the floor: the search lands within a few tenths of a dB of
   /// its target, and a candidate under the floor is dropped.
   package static let targetMargin = 0.3
-  /// A candidate's search makes no trial between a failing trial and the passing one above it
-  /// when they are this close in bytes (``SettingSearch/smallestSaving``): a photo's WebP went
-  /// 337,256 bytes (failing) and 357,514 (passing), 5.7% apart, and three more trials of 1.3 s
-  /// each ended 0.5% smaller; a sprite's AVIF 6,605 and 6,766 (2.4%), and two more of 0.7 s
-  /// ended larger.
-  package static let smallestSaving = 0.06
   /// The floors accepted: below 20 dB a rendition no longer looks like its GIF; above 60 dB
   /// only lossless coding gets there.
   package static let minimumPSNRRange = 20.0...60.0
@@ -66,8 +62,9 @@ public struct WebRequest: Sendable, Equatable, GIFReading {
     maxPixels: Int = GIFSource.defaultMaxPixels, maxMemory: Int = MemoryUse.defaultLimit,
     strict: Bool = false,
     content: ContentKind? = nil, alt: String? = nil, maxBytes: Int? = nil,
-    trim: TimelineTrim? = nil, sizes: [Int] = []
+    trim: TimelineTrim? = nil, sizes: [Int] = [], searchEffort: SearchEffort = .balanced
   ) {
+    self.searchEffort = searchEffort
     self.sizes = Array(Set(sizes)).sorted()
     self.alt = alt
     self.maxBytes = maxBytes

@@ -108,6 +108,8 @@ public struct WebSummary: Sendable, Equatable {
   package var minimumPSNR: Double?
   /// The score every kept rendition's worst moment reached (``WebRequest/minimumScore``).
   package var minimumScore = WebRequest.defaultMinimumScore
+  /// How hard the candidates' searches worked (``WebRequest/searchEffort``).
+  package var searchEffort = SearchEffort.balanced
   /// Every candidate made, kept or dropped, in the order made.
   public var renditions: [WebRendition]
   /// The still picture written beside the page (the GIF's first frame): a video's poster, and

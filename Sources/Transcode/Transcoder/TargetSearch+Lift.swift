@@ -6,8 +6,9 @@ extension TargetSearch {
   /// What a lifted output's worst moment must exceed the ``scoreFloor`` by: the independent
   /// judge (the PyPI port on pictures ffmpeg decodes) agrees with the meter within about this.
   static let scoreMargin = 1.0
-  /// Whole encodes ``lift`` may add, and the most candidates one step may skip.
-  static let maxLifts = 4
+  /// Whole encodes ``lift`` may add (``SearchEffort/maxLifts``), and the most candidates one
+  /// step may skip.
+  var maxLifts: Int { effort.maxLifts }
   static let maxLiftStep = 16
 
   /// `found` when its worst moment reaches `goal`; else whole outputs at better settings,
@@ -27,7 +28,7 @@ extension TargetSearch {
     var slope = max(0.2, scoreSlope)
     let reached = try SettingSearch.climb(
       from: at, scoring: worst(found), to: goal, count: candidates.count, slope: &slope,
-      maxTrials: Self.maxLifts, maxStep: Self.maxLiftStep, pairs: pairs,
+      maxTrials: maxLifts, maxStep: Self.maxLiftStep, pairs: pairs,
       ahead: ahead.map { ahead in { ahead(candidates[$0]) } }
     ) { (index) throws(TranscodeError) -> Double in
       let output = try encode(candidates[index])
@@ -55,8 +56,8 @@ extension TargetSearch {
   static let windowLead = 2
   /// Whether ``lift`` goes by window trials: when a window is a third of the GIF or less.
   var windowLifts: Bool { Self.windowLength * 3 <= schedule.entries.count }
-  /// Window trials one lift may make before its whole encode.
-  static let maxProbes = 6
+  /// Window trials one lift may make before its whole encode (``SearchEffort/maxProbes``).
+  var maxProbes: Int { effort.maxProbes }
 
   /// The entries of one play around the picture that shows `frame` (``windowLength`` of them,
   /// that picture ``windowLead`` from the end), or nil when no entry shows it.
@@ -95,7 +96,7 @@ extension TargetSearch {
       probed[window.lowerBound, default: [:]][index] = made
       return made
     }
-    for _ in 0..<Self.maxLifts {
+    for _ in 0..<maxLifts {
       let at = index(low)
       guard worst(low) < goal, at < candidates.count - 1,
         let frame = low.fidelity.moments?.worstFrame, let window = window(showing: frame)
@@ -107,7 +108,7 @@ extension TargetSearch {
       let windowGoal = goal + (base - worst(low))
       let over = try SettingSearch.climb(
         from: at, scoring: base, to: windowGoal, count: candidates.count, slope: &slope,
-        maxTrials: Self.maxProbes, maxStep: Self.maxLiftStep, pairs: pairs,
+        maxTrials: maxProbes, maxStep: Self.maxLiftStep, pairs: pairs,
         ahead: ahead.map { ahead in
           { if probed[window.lowerBound]?[$0] == nil { ahead(candidates[$0], window) } }
         }

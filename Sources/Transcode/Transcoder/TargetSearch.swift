@@ -78,6 +78,9 @@ struct TargetSearch {
   /// when memory holds a second encoder. The trials, the outcome and the files are the same
   /// either way.
   var ahead = false
+  /// How many lifts and window trials a worst moment under ``scoreFloor`` may cost
+  /// (``SearchEffort/maxLifts``, ``SearchEffort/maxProbes``).
+  var effort: SearchEffort = .thorough
 
   /// A ceiling and a sample ratio told after the first trial (``late``).
   struct Late {

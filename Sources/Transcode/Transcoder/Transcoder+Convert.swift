@@ -129,6 +129,7 @@ extension Transcoder {
     target.floor = floor
     target.scoreFloor = request.targetScore
     target.scoreLed = scoreLed
+    target.effort = request.searchEffort
     target.onEncode = onEncode
     target.late = late
     target.lateReady = lateReady
@@ -174,7 +175,9 @@ extension Transcoder {
     let scoreLed = request.targetScore != nil && request.targetPSNR == nil
     if scoreLed, let score = request.targetScore {
       search = search.scored(target: score + TargetSearch.scoreMargin)
+      search.closeEnough = request.searchEffort.scoreCloseEnough
     }
+    search.maxTrials = request.searchEffort.maxTrials
     if let start { search = search.starting(near: start) }
     search.smallestSaving = smallestSaving
     return (search, scoreLed)

@@ -15,6 +15,14 @@ extension WebMaker {
   ) throws(TranscodeError) -> [WebRendition] {
     let gif = limit(for: .webp)
     let avifLimit = limit(for: .avif)
+    // A fast search makes no AVIF: the WebP alone, here.
+    if !request.searchEffort.makesAV1 {
+      return [
+        try make(
+          .webp, warnings: &warnings, bound: gif,
+          start: Self.start(.webp, after: made, floor: floor, figure: figure))
+      ]
+    }
     // Both use the content kind: told once, before they part.
     if content == nil {
       content = try ContentProbe.kind(

@@ -149,6 +149,7 @@ extension WebMaker {
       return .video(r)
     case .animation(var r):
       r.content = content
+      r.crunchesTiny = true
       if let width {
         r.resize = Resize(width: width)
         r.conversion.measuredAtOwnSize = true
@@ -167,6 +168,7 @@ extension WebMaker {
     r.trim = request.trim
     r.targetPSNR = request.minimumPSNR.map { $0 + WebRequest.targetMargin }
     r.targetScore = request.minimumScore
+    r.searchEffort = request.searchEffort
     var late: (() throws(TranscodeError) -> TargetSearch.Late)? = nil
     if let awaiting = search.awaiting {
       let told = search.told
@@ -183,7 +185,7 @@ extension WebMaker {
     switch try Transcoder.attempt(
       r, read: plan, cancellation: cancellation, progress: nil, ceiling: search.bound?.bytes,
       sampleRatio: sampleRatios[kind.isVideo], floor: request.minimumPSNR, start: search.start,
-      smallestSaving: WebRequest.smallestSaving, onEncode: tell, late: late,
+      smallestSaving: request.searchEffort.webSmallestSaving, onEncode: tell, late: late,
       lateReady: search.awaitingReady, holding: request.memoryUse(plan: plan))
     {
     case .made(let s, let measured):

@@ -85,6 +85,7 @@ struct WebMaker: Sendable {
       renditions: renditions, poster: poster, gif: answer == .video ? request.input : gif,
       written: written, warnings: warnings)
     summary.minimumScore = request.minimumScore
+    summary.searchEffort = request.searchEffort
     summary.durationMilliseconds = plan.timeline.durationMilliseconds
     summary.alt = request.alt
     summary.sizes = sizes
@@ -144,9 +145,11 @@ struct WebMaker: Sendable {
     // The AV1 WebM before the VP9 one: it is the smaller on most GIFs (9 of the 11 video
     // answers of the real-world bench), and the VP9 WebM, bounded by it, then stops after a
     // trial or two instead of being searched and encoded whole to be dropped.
+    // A fast search makes no AV1 (``SearchEffort/makesAV1``).
+    let av1 = request.searchEffort.makesAV1
     let videos: [WebRendition.Kind] =
-      transparent || only == .picture ? [] : [.mp4, .webmAV1, .webmVP9]
-    var total = videos.count + (only == .video ? 0 : 2)
+      transparent || only == .picture ? [] : av1 ? [.mp4, .webmAV1, .webmVP9] : [.mp4, .webmVP9]
+    var total = videos.count + (only == .video ? 0 : av1 ? 2 : 1)
     var done = 0
     try makeVideos(videos, into: &renditions, warnings: &warnings, done: &done, total: &total)
     Self.judgeWebM(&renditions)
@@ -182,7 +185,7 @@ struct WebMaker: Sendable {
     if answer == .gif {
       position = (done, total)
       renditions += try makeImages(after: renditions, warnings: &warnings)
-      done += 2
+      done += av1 ? 2 : 1
       if renditions.contains(where: { $0.kept && !$0.kind.isVideo }) { answer = .picture }
       // The GIF itself is the answer: within the budget, or nothing is.
       if answer == .gif, let maxBytes = request.maxBytes, fallback.count > maxBytes {
@@ -210,6 +213,14 @@ struct WebMaker: Sendable {
         continue
       }
       var bound = limit(for: kind)
+      // Below a thorough search, a WebM must be smaller than the MP4 too: the sources are
+      // listed smallest first and every browser plays the MP4, so a larger WebM is never
+      // fetched (a UI demo's AV1 WebM was made whole at four times its MP4, then dropped).
+      if request.searchEffort != .thorough,
+        let mp4 = renditions.first(where: { $0.kept && $0.kind == .mp4 }), mp4.bytes < bound.bytes
+      {
+        bound = Bound(bytes: mp4.bytes, name: "the \(mp4.kind.label)")
+      }
       if let av1 = renditions.first(where: { $0.kept && $0.kind == .webmAV1 }),
         av1.bytes < bound.bytes
       {
@@ -217,10 +228,17 @@ struct WebMaker: Sendable {
       }
       position = (done, total)
       progress?(WebProgress(done: done, total: total, making: kind))
-      renditions.append(
-        try make(
-          kind, warnings: &warnings, bound: bound,
-          start: Self.start(kind, after: renditions, floor: floor, figure: figure)))
+      var made = try make(
+        kind, warnings: &warnings, bound: bound,
+        start: Self.start(kind, after: renditions, floor: floor, figure: figure))
+      if request.searchEffort != .thorough, made.kept,
+        let mp4 = renditions.first(where: { $0.kept && $0.kind == .mp4 }), made.bytes >= mp4.bytes
+      {
+        made.dropped =
+          "not smaller than the \(mp4.kind.label) (\(made.bytes) bytes, \(mp4.bytes)), which every"
+          + " browser plays"
+      }
+      renditions.append(made)
       done += 1
     }
   }

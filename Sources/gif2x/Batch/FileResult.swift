@@ -92,7 +92,7 @@ extension JSON {
     var members: [(String, JSON?)] = [
       ("html", .string(s.html)), ("answer", .string(s.answer.rawValue)),
       ("transparent", .bool(s.transparent)), ("minimumPSNR", s.minimumPSNR.map(JSON.number)),
-      ("minimumScore", .number(s.minimumScore)),
+      ("minimumScore", .number(s.minimumScore)), ("searchEffort", .string(s.searchEffort.rawValue)),
       ("poster", s.poster.map(JSON.string)), ("renditions", renditions(s.renditions)),
     ]
     if !s.sizes.isEmpty {

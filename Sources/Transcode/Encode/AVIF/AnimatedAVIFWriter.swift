@@ -20,10 +20,11 @@ final class AnimatedAVIFWriter {
   /// at libavif's `speed` (0-6, libaom's good-quality mode), with an alpha plane when `alpha`
   /// (only when a shown frame is transparent), durations in ticks of `timescale` per second,
   /// and with `screenContent` libaom's screen tuning (``ContentKind/screen``: palette and intra
-  /// block copy).
+  /// block copy; without intra block copy when `trialKeyframes`, for a search's trials:
+  /// ``AnimationRequest/trialKeyframes``).
   init(
     _ settings: AnimatedImageSettings, speed: Int, alpha: Bool, timescale: Int,
-    screenContent: Bool = false
+    screenContent: Bool = false, trialKeyframes: Bool = false
   ) throws(TranscodeError) {
     try AVIFLibrary.load()
     if !AVIFLibrary.hasEncoder {
@@ -44,6 +45,9 @@ final class AnimatedAVIFWriter {
     Self.describeColour(image, lossless: settings.lossless)
     Self.configure(
       encoder, settings, speed: speed, timescale: timescale, screenContent: screenContent)
+    if screenContent && trialKeyframes {
+      avifEncoderSetCodecSpecificOption(encoder, "enable-intrabc", "0")
+    }
   }
 
   /// The colour description of `image`'s planes: lossless needs the identity matrix.

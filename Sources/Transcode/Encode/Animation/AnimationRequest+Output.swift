@@ -69,6 +69,10 @@ extension AnimationSetup: OutputSetup {
   func trial(_ setting: Int, sampled: Bool) -> AnimationSetup {
     var trial = self
     trial.request.quality = setting
+    // A sample's or a window's keyframes, below a thorough search, without AV1's intra block
+    // copy (``AnimationRequest/trialKeyframes``).
+    trial.request.trialKeyframes =
+      sampled && request.searchEffort != .thorough && request.conversion.searchPSNR != nil
     return trial
   }
 

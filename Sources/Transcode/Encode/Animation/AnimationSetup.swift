@@ -85,14 +85,14 @@ struct AnimationSetup {
       encoder = .webp(
         try AnimatedWebPWriter(
           image, effort: request.effort, loopCount: plays, frames: schedule.entries.count,
-          content: content),
+          content: content, crunch: request.crunchesTiny || request.effort == 6),
         timeline: timeline)
     case .avif:
       let rate = timeline.tickRate
       encoder = .avif(
         try AnimatedAVIFWriter(
           image, speed: request.speed, alpha: keepsAlpha, timescale: rate.numerator,
-          screenContent: content == .screen),
+          screenContent: content == .screen, trialKeyframes: request.trialKeyframes),
         unitsPerTick: Int64(rate.denominator))
     }
     let resampler =

@@ -11,7 +11,8 @@ import TranscodeCore
 final class AnimatedWebPWriter {
   /// Canvas pixels times frames up to which the frames chosen lossless are encoded with
   /// libwebp's strongest search (quality 100, method 6: it tries every transform; 5-15%
-  /// smaller on small flat frames, about 5 microseconds a pixel): the container's 40 + 32 bytes
+  /// smaller on small flat frames, about 5 microseconds a pixel) when the writer is asked to
+  /// crunch (``AnimationRequest/crunchesTiny``, or method 6): the container's 40 + 32 bytes
   /// a frame are most of a tiny GIF's budget, and the time is bounded by about a third of a
   /// second. The choice itself is tried at the usual effort.
   static let crunchPixels = 65536
@@ -47,10 +48,12 @@ final class AnimatedWebPWriter {
   /// A writer of `settings`' canvas at its quality (lossy frames'; lossless: libwebp's effort),
   /// at libwebp's method `effort` (0-6), asking for `loopCount` plays (0: forever), for at most
   /// `frames` pictures (tiny animations get libwebp's strongest lossless search), with gif2webp's
-  /// recipe beside it for screen-like `content` when small enough (``peerRecipePixels``).
+  /// recipe beside it for screen-like `content` when small enough (``peerRecipePixels``);
+  /// a tiny one's lossless frames get libwebp's strongest search when `crunch`
+  /// (``crunchPixels``).
   init(
     _ settings: AnimatedImageSettings, effort: Int, loopCount: Int, frames: Int,
-    content: ContentKind?
+    content: ContentKind?, crunch: Bool = false
   ) throws(TranscodeError) {
     try WebPLibrary.load()
     var options = WebPAnimEncoderOptions()
@@ -73,7 +76,7 @@ final class AnimatedWebPWriter {
     config.sns_strength = 25
     (losslessConfig, losslessFrameConfig) = Self.losslessConfigs(
       config, lossless: settings.lossless,
-      tiny: settings.width * settings.height * frames <= Self.crunchPixels)
+      tiny: crunch && settings.width * settings.height * frames <= Self.crunchPixels)
     guard WebPValidateConfig(&config) != 0, WebPValidateConfig(&losslessFrameConfig) != 0 else {
       throw .internalError("libwebp refused the settings \(settings), effort \(effort)")
     }

@@ -1,0 +1,68 @@
+/// How hard a search for the smallest faithful file works (`--to web`, and a conversion with a
+/// quality or PSNR target): how many trials it makes, how close to the smallest setting it
+/// goes, how often a whole output under its floor is made again at a better setting, and, for
+/// `--to web`, which candidates are made at all. Every effort keeps only files that meet the
+/// floor; a lower effort stops sooner, at a setting a little above the smallest.
+public enum SearchEffort: String, Sendable, Equatable, CaseIterable {
+  /// About the time of the peers' fixed recipes: H.264, VP9 and WebP candidates only (no AV1,
+  /// no AVIF: libaom's encoder is the slowest by far), each found in a few trials.
+  case fast
+  /// The default: every candidate, fewer trials and lifts than ``thorough``.
+  case balanced
+  /// Every candidate searched to within a few percent of the smallest setting that meets the
+  /// floor.
+  case thorough
+
+  /// The most trials of a search's first pass (``SettingSearch/maxTrials``).
+  package var maxTrials: Int {
+    switch self {
+    case .fast: 3
+    case .balanced: 4
+    case .thorough: 6
+    }
+  }
+
+  /// A trial this many points over a score target ends the search
+  /// (``SettingSearch/closeEnough`` of ``SettingSearch/scored(target:)``).
+  package var scoreCloseEnough: Double {
+    switch self {
+    case .fast: 3
+    case .balanced: 1.5
+    case .thorough: 0.5
+    }
+  }
+
+  /// `--to web`: a candidate's search makes no trial between a failing trial and the passing
+  /// one above it when they are this close in bytes (``SettingSearch/smallestSaving``). At
+  /// 0.06: a photo's WebP went 337,256 bytes (failing) and 357,514 (passing), 5.7% apart, and
+  /// three more trials of 1.3 s each would have ended 0.5% smaller; a sprite's AVIF 6,605 and
+  /// 6,766 (2.4%), and two more of 0.7 s ended larger.
+  package var webSmallestSaving: Double {
+    switch self {
+    case .fast: 0.2
+    case .balanced: 0.12
+    case .thorough: 0.06
+    }
+  }
+
+  /// Rounds of lifting a whole output whose worst moment misses the floor to better settings,
+  /// and (``maxProbes``) the rounds of window trials one lift may make before its whole encode
+  /// (a round is two trials side by side for an encoder that keeps to one thread, AVIF's).
+  package var maxLifts: Int {
+    switch self {
+    case .fast, .balanced: 2
+    case .thorough: 4
+    }
+  }
+
+  package var maxProbes: Int {
+    switch self {
+    case .fast: 2
+    case .balanced: 3
+    case .thorough: 6
+    }
+  }
+
+  /// Whether `--to web` makes AV1 candidates (the AV1 WebM and the AVIF).
+  package var makesAV1: Bool { self != .fast }
+}
