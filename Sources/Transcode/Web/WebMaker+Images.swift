@@ -15,20 +15,16 @@ extension WebMaker {
   ) throws(TranscodeError) -> [WebRendition] {
     let gif = limit(for: .webp)
     let avifLimit = limit(for: .avif)
+    let webpStart = Self.start(.webp, after: made, floor: floor, figure: figure)
     // A fast search makes no AVIF: the WebP alone, here.
     if !request.searchEffort.makesAV1 {
-      return [
-        try make(
-          .webp, warnings: &warnings, bound: gif,
-          start: Self.start(.webp, after: made, floor: floor, figure: figure))
-      ]
+      return [try make(.webp, warnings: &warnings, bound: gif, start: webpStart)]
     }
     // Both use the content kind: told once, before they part.
     if content == nil {
       content = try ContentProbe.kind(
         plan.source, shown: Array(plan.index.frames.indices), cancellation: cancellation)
     }
-    let webpStart = Self.start(.webp, after: made, floor: floor, figure: figure)
     let side = SideOutcome<Side>()
     let before = warnings
     let thread = try StageThread { [self] in

@@ -216,9 +216,10 @@ struct WebMaker: Sendable {
       // Below a thorough search, a WebM must be smaller than the MP4 too: the sources are
       // listed smallest first and every browser plays the MP4, so a larger WebM is never
       // fetched (a UI demo's AV1 WebM was made whole at four times its MP4, then dropped).
-      if request.searchEffort != .thorough,
-        let mp4 = renditions.first(where: { $0.kept && $0.kind == .mp4 }), mp4.bytes < bound.bytes
-      {
+      let mp4 =
+        request.searchEffort == .thorough
+        ? nil : renditions.first(where: { $0.kept && $0.kind == .mp4 })
+      if let mp4, mp4.bytes < bound.bytes {
         bound = Bound(bytes: mp4.bytes, name: "the \(mp4.kind.label)")
       }
       if let av1 = renditions.first(where: { $0.kept && $0.kind == .webmAV1 }),
@@ -231,9 +232,7 @@ struct WebMaker: Sendable {
       var made = try make(
         kind, warnings: &warnings, bound: bound,
         start: Self.start(kind, after: renditions, floor: floor, figure: figure))
-      if request.searchEffort != .thorough, made.kept,
-        let mp4 = renditions.first(where: { $0.kept && $0.kind == .mp4 }), made.bytes >= mp4.bytes
-      {
+      if let mp4, made.kept, made.bytes >= mp4.bytes {
         made.dropped =
           "not smaller than the \(mp4.kind.label) (\(made.bytes) bytes, \(mp4.bytes)), which every"
           + " browser plays"
