@@ -162,6 +162,35 @@ import Testing
         == nil)
   }
 
+  @Test("a scored search tells the GIF frames of its whole outputs' worst moments")
+  func hardFramesTold() throws {
+    let folder = try VideoProbe.folder()
+    let gif = try VideoProbe.write(Self.noisyRamp(frames: 40), to: folder, as: "long.gif")
+    let output = folder + "/long.mp4"
+    let made = try Transcoder.attempt(
+      VideoRequest(
+        input: gif, output: output, format: .mp4, options: ConversionOptions(targetScore: 60)),
+      read: nil, cancellation: Cancellation(), progress: nil,
+      sample: TrialSample(windows: [2..<10, 16..<24, 30..<38]), hardFrames: [25])
+    guard case .made(let summary, _, let hard) = made else {
+      Issue.record("the search gave up")
+      return
+    }
+    let moments = try #require(summary.fidelity?.moments)
+    // The whole output kept is the last whole measured: its worst moment is told last.
+    #expect(hard.last == moments.worstFrame)
+    #expect(Set(hard).count == hard.count && hard.allSatisfy { (0..<40).contains($0) })
+  }
+
+  @Test("a sample's windows and the hard moments' windows, merged where they overlap or touch")
+  func hardWindowsMerged() {
+    #expect(
+      TargetSearch.merged([6..<14, 26..<34, 46..<54, 24..<34]) == [6..<14, 24..<34, 46..<54])
+    #expect(TargetSearch.merged([6..<14, 14..<20, 40..<50, 45..<60]) == [6..<20, 40..<60])
+    #expect(TargetSearch.merged([30..<40, 2..<10]) == [2..<10, 30..<40])
+    #expect(TargetSearch.merged([]) == [])
+  }
+
   @Test("a lift's whole output predicted from its window's growth, under the window's own")
   func liftedBytes() {
     // A terminal recording's VP9 window: 7,928 bytes at crf 62, 17,718 at crf 45, its whole

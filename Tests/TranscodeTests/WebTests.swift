@@ -155,7 +155,8 @@ import Testing
   func fastEffortMakesNoAV1() throws {
     let (folder, s) = try Self.gradientPage(searchEffort: .fast)
     #expect(s.searchEffort == .fast)
-    #expect(s.answer == .video, "\(s.renditions.map { ($0.kind, $0.setting, $0.bytes, $0.dropped) })")
+    #expect(
+      s.answer == .video, "\(s.renditions.map { ($0.kind, $0.setting, $0.bytes, $0.dropped) })")
     #expect(s.renditions.map(\.kind) == [.mp4, .webmVP9])
     #expect(!(try Self.files(folder)).contains("g.avif"))
   }
@@ -165,7 +166,8 @@ import Testing
     let folder = try VideoProbe.folder()
     let gif = folder + "/t.gif"
     try Data(TinyWeb.gif).write(to: URL(fileURLWithPath: gif))
-    let s = try Transcoder.web(WebRequest(input: gif, output: folder + "/t.html", searchEffort: .fast))
+    let s = try Transcoder.web(
+      WebRequest(input: gif, output: folder + "/t.html", searchEffort: .fast))
     Self.checkRules(s)
     #expect(s.renditions.map(\.kind) == [.mp4, .webp])
     #expect(s.searchEffort == .fast)
@@ -301,7 +303,7 @@ import Testing
         options: ConversionOptions(targetPSNR: target))
       let result = try Transcoder.attempt(
         request, read: nil, cancellation: Cancellation(), progress: nil, floor: floor)
-      guard case .made(let summary, nil) = result else {
+      guard case .made(let summary, nil, _) = result else {
         Issue.record("expected an output tried whole, got \(result)")
         throw CancellationError()
       }
@@ -378,7 +380,7 @@ import Testing
     // Without a ceiling the same search goes on to an output.
     let made = try Transcoder.attempt(
       request, read: nil, cancellation: Cancellation(), progress: nil, sample: sample)
-    guard case .made(let summary, let ratio) = made else {
+    guard case .made(let summary, let ratio, _) = made else {
       Issue.record("expected an output, got \(made)")
       return
     }

@@ -65,4 +65,11 @@ public enum SearchEffort: String, Sendable, Equatable, CaseIterable {
 
   /// Whether `--to web` makes AV1 candidates (the AV1 WebM and the AVIF).
   package var makesAV1: Bool { self != .fast }
+
+  /// Whether a `--to web` candidate's sample covers the moments the candidates before it found
+  /// hardest in their whole outputs (``TargetSearch/hardFrames``). It costs a window's trials
+  /// and saves whole encodes of moments the sample's spread windows miss; its trials judge
+  /// those moments harsher than a whole output does (a window starts at a keyframe), so the
+  /// setting found may be a step better than the smallest.
+  package var learnsHardMoments: Bool { self != .thorough }
 }

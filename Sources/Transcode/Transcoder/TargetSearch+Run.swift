@@ -12,7 +12,7 @@ extension TargetSearch {
     let run = SearchRun(self, files: files, encode: encode)
     defer { run.finish() }
     if let windows = sample.windows {
-      if let hopeless = try run.sampled(windows) { return hopeless }
+      if let hopeless = try run.sampled(including(hardFramesIn: windows)) { return hopeless }
     } else {
       try run.tryWhole()
     }
@@ -43,6 +43,8 @@ final class SearchRun<Summary> {
   private(set) var best: Made? = nil
   private var encodes = 0
   private var measuredRatio: Double? = nil
+  /// The worst moments' GIF frames of the whole outputs taken, in order, each once.
+  private var hardFrames: [Int] = []
   private var search: SettingSearch
   /// The ceiling and ratio, the late ones once the first trial is made.
   private let known: Cell<TargetSearch.Late>
@@ -94,7 +96,16 @@ final class SearchRun<Summary> {
   private func full(_ setting: Int) throws(TranscodeError) -> Made {
     try target.cancellation.check()
     starting()
-    return try wholes.value(setting)
+    let made = try wholes.value(setting)
+    noteHard(made)
+    return made
+  }
+
+  /// Notes the GIF frame of `made`'s worst moment (when its moments were scored).
+  private func noteHard(_ made: Made) {
+    if let frame = made.fidelity.moments?.worstFrame, !hardFrames.contains(frame) {
+      hardFrames.append(frame)
+    }
   }
 
   /// `candidate` kept when it is the best so far; the other's files are discarded.
@@ -153,6 +164,7 @@ final class SearchRun<Summary> {
     try target.cancellation.check()
     starting()
     let first = try target.whole(outcome.chosen.setting, into: claimed, encode: encode)
+    noteHard(first)
     let prediction = max(1, Double(outcome.chosen.bytes) * scale)
     measuredRatio = Double(first.trial.bytes) / prediction * (sampleRatio ?? 1)
     keep(first)
@@ -276,6 +288,6 @@ final class SearchRun<Summary> {
           ? .targetMissed(
             target: search.target, setting: setting, value: chosen.trial.setting, measured: psnr)
           : nil,
-        sampleRatio: measuredRatio))
+        sampleRatio: measuredRatio, hardFrames: hardFrames))
   }
 }

@@ -81,6 +81,15 @@ struct TargetSearch {
   /// How many lifts and window trials a worst moment under ``scoreFloor`` may cost
   /// (``SearchEffort/maxLifts``, ``SearchEffort/maxProbes``).
   var effort: SearchEffort = .thorough
+  /// GIF frames whose moments another candidate's whole outputs found the hardest
+  /// (``Found/hardFrames``): a sample's trials cover them too, each in a window of its own
+  /// (``window(showing:)``) beside the sample's. A moment the sample's evenly spread windows
+  /// miss is found only by a whole output, and lifted by whole outputs: a 1996x534 terminal
+  /// recording's MP4 sample predicted 72.6 at crf 42 and its whole output scored 56.1 at a
+  /// moment between two of its windows; its AV1 WebM, sampled on the same windows, missed
+  /// there too (68.8, then two more whole encodes of 19 s each), and its VP9 WebM made a whole
+  /// output (14 s) that its sample would have shown unable to reach the floor under the MP4.
+  var hardFrames: [Int] = []
 
   /// A ceiling and a sample ratio told after the first trial (``late``).
   struct Late {
@@ -126,6 +135,8 @@ struct TargetSearch {
     /// The whole output's bytes over what the sample predicted at the same setting (nil when
     /// the GIF was tried whole).
     var sampleRatio: Double? = nil
+    /// The GIF frames of the worst moments of the whole outputs measured, in order, each once.
+    var hardFrames: [Int] = []
   }
 
   /// A full output encoded, measured and not yet committed.
@@ -157,6 +168,27 @@ struct TargetSearch {
     trial.psnr = figure(fidelity)
     return Candidate(trial: trial, files: claimed, summary: summary, fidelity: fidelity)
   }
+
+  /// `windows` (a sample's) and the windows of ``hardFrames`` (at most ``maxHardWindows``, the
+  /// last told), in order, those that overlap or touch merged into one.
+  func including(hardFramesIn windows: [Range<Int>]) -> [Range<Int>] {
+    Self.merged(windows + hardFrames.suffix(Self.maxHardWindows).compactMap { window(showing: $0) })
+  }
+
+  /// `windows` in order, those that overlap or touch merged into one.
+  static func merged(_ windows: [Range<Int>]) -> [Range<Int>] {
+    var merged: [Range<Int>] = []
+    for w in windows.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+      if let last = merged.last, w.lowerBound <= last.upperBound {
+        merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, w.upperBound)
+      } else {
+        merged.append(w)
+      }
+    }
+    return merged
+  }
+  /// The most ``hardFrames`` windows a sample adds.
+  static let maxHardWindows = 2
 
   /// A trial of part of the timeline: a sample's windows, or the one window of a lift.
   struct PartKey: Hashable, Sendable {

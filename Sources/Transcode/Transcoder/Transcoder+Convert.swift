@@ -54,9 +54,10 @@ extension Transcoder {
 /// What a conversion with a size ceiling ended with: the output, or the best trial of a search
 /// given up because the target would not fit under the ceiling (nothing written).
 enum Converted<Summary> {
-  /// The output, and the whole output's bytes over its sample's prediction when a sample was
-  /// searched (``TargetSearch/Found/sampleRatio``).
-  case made(Summary, sampleRatio: Double? = nil)
+  /// The output, the whole output's bytes over its sample's prediction when a sample was
+  /// searched (``TargetSearch/Found/sampleRatio``), and the GIF frames of the whole outputs'
+  /// worst moments (``TargetSearch/Found/hardFrames``).
+  case made(Summary, sampleRatio: Double? = nil, hardFrames: [Int] = [])
   case hopeless(SettingSearch.Trial, predictedBytes: Int)
 }
 
@@ -76,7 +77,7 @@ extension Transcoder {
   ) throws(TranscodeError) -> Request.Setup.Summary {
     let converted = try attempt(
       request, read: read, cancellation: cancellation, progress: progress, sample: sample)
-    guard case .made(let summary, _) = converted else {
+    guard case .made(let summary, _, _) = converted else {
       throw .internalError("\(request.input): a search with no ceiling gave up")
     }
     return summary
@@ -90,14 +91,15 @@ extension Transcoder {
   /// nearest `start` when one is given (``SettingSearch/starting(near:)``); it makes no trial
   /// that could save less than `smallestSaving` (``SettingSearch/smallestSaving``); `late`
   /// tells the ceiling and sample ratio after the first trial instead (``TargetSearch/late``),
-  /// and `lateReady` whether it can without waiting (``TargetSearch/lateReady``).
+  /// and `lateReady` whether it can without waiting (``TargetSearch/lateReady``); a sample's
+  /// trials cover the moments of `hardFrames` too (``TargetSearch/hardFrames``).
   static func attempt<Request: OutputRequest>(
     _ request: Request, read: GIFPlan?, cancellation: Cancellation,
     progress: (@Sendable (VideoProgress) -> Void)?, sample: TrialSample? = nil,
     ceiling: Int? = nil, sampleRatio: Double? = nil, floor: Double? = nil, start: Double? = nil,
     smallestSaving: Double = 0, onEncode: ((Int) -> Void)? = nil,
     late: (() throws(TranscodeError) -> TargetSearch.Late)? = nil,
-    lateReady: (() -> Bool)? = nil, holding held: MemoryUse? = nil
+    lateReady: (() -> Bool)? = nil, hardFrames: [Int] = [], holding held: MemoryUse? = nil
   ) throws(TranscodeError) -> Converted<Request.Setup.Summary> {
     let plan = try Self.plan(for: request, read: read, cancellation: cancellation)
     try plan.requirePicture()
@@ -133,6 +135,7 @@ extension Transcoder {
     target.onEncode = onEncode
     target.late = late
     target.lateReady = lateReady
+    target.hardFrames = hardFrames
     // A trial made ahead is a second encoder and meter beside what the job holds (`held`:
     // `--to web`'s whole job, else the request's own), and only made when both fit.
     target.pairs = request.encodesOnOneThread
@@ -205,7 +208,7 @@ extension Transcoder {
       summary.fidelity = found.fidelity
       summary.trials = found.encodes
       if let warning = found.warning { summary.warnings.append(warning) }
-      return .made(summary, sampleRatio: found.sampleRatio)
+      return .made(summary, sampleRatio: found.sampleRatio, hardFrames: found.hardFrames)
     }
   }
 }

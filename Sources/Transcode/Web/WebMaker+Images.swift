@@ -92,6 +92,7 @@ extension WebMaker {
     }
     stems.merge(other.stems) { _, theirs in theirs }
     sampleRatios.merge(other.sampleRatios) { _, theirs in theirs }
+    learnHard(other.hardFrames)
   }
 
 }

@@ -107,10 +107,11 @@ extension WebMaker {
     }
     let (setting, notes, measured): (Int, [ConversionWarning], Fidelity?)
     switch made {
-    case .made(let result, let measuredRatio):
+    case .made(let result, let measuredRatio, let hard):
       (setting, notes, measured) = result
       // Videos share their sample's windows (one schedule), and so do the animated images.
       if let measuredRatio { sampleRatios[kind.isVideo] = measuredRatio }
+      learnHard(hard)
     case .hopeless(let trial, let predicted):
       return hopeless(kind, trial: trial, predictedBytes: predicted, bound: told.value)
     }
@@ -186,11 +187,22 @@ extension WebMaker {
       r, read: plan, cancellation: cancellation, progress: nil, ceiling: search.bound?.bytes,
       sampleRatio: sampleRatios[kind.isVideo], floor: request.minimumPSNR, start: search.start,
       smallestSaving: request.searchEffort.webSmallestSaving, onEncode: tell, late: late,
-      lateReady: search.awaitingReady, holding: request.memoryUse(plan: plan))
+      lateReady: search.awaitingReady,
+      hardFrames: request.searchEffort.learnsHardMoments ? hardFrames : [],
+      holding: request.memoryUse(plan: plan))
     {
-    case .made(let s, let measured):
-      return .made((s.setting, s.warnings, s.fidelity), sampleRatio: measured)
+    case .made(let s, let measured, let hard):
+      return .made((s.setting, s.warnings, s.fidelity), sampleRatio: measured, hardFrames: hard)
     case .hopeless(let trial, let predicted): return .hopeless(trial, predictedBytes: predicted)
+    }
+  }
+
+  /// Notes `frames` (a candidate's whole outputs' worst moments) as the GIF's hard frames, the
+  /// latest last, each once.
+  mutating func learnHard(_ frames: [Int]) {
+    for frame in frames {
+      hardFrames.removeAll { $0 == frame }
+      hardFrames.append(frame)
     }
   }
 

@@ -17,6 +17,9 @@ struct WebMaker: Sendable {
   /// animated images (false): the next candidate's sample predictions are corrected by it
   /// (``TargetSearch/sampleRatio``).
   var sampleRatios: [Bool: Double] = [:]
+  /// The GIF frames of the worst moments the candidates' whole outputs found, the latest last:
+  /// the next candidates' samples cover them (``TargetSearch/hardFrames``).
+  var hardFrames: [Int] = []
   /// Renditions made and to make, for the progress of the one being made.
   var position = (done: 0, total: 0)
 
@@ -265,6 +268,7 @@ struct WebMaker: Sendable {
     maker.width = width
     for r in kept where r.kept { maker.wider[r.kind] = min(maker.wider[r.kind] ?? .max, r.bytes) }
     maker.content = content
+    maker.hardFrames = hardFrames
     maker.progress = progress
     return maker
   }
