@@ -66,6 +66,10 @@ public enum SearchEffort: String, Sendable, Equatable, CaseIterable {
   /// Whether `--to web` makes AV1 candidates (the AV1 WebM and the AVIF).
   package var makesAV1: Bool { self != .fast }
 
+  /// Whether a sampled search on a score whose encoder keeps to one thread (libaom's AVIF)
+  /// makes its first whole output beside a better one (``TargetSearch/pairsFirstWhole``).
+  package var pairsFirstWhole: Bool { self == .balanced }
+
   /// Whether a `--to web` candidate's sample covers the moments the candidates before it found
   /// hardest in their whole outputs (``TargetSearch/hardFrames``). It costs a window's trials
   /// and saves whole encodes of moments the sample's spread windows miss; its trials judge

@@ -162,6 +162,8 @@ final class SearchRun<Summary> {
       return .hopeless(outcome.chosen, predictedBytes: predicted)
     }
     try target.cancellation.check()
+    let partner = firstPartner(outcome)
+    if let partner, target.ahead { wholes.start(partner) }
     starting()
     let first = try target.whole(outcome.chosen.setting, into: claimed, encode: encode)
     noteHard(first)
@@ -169,11 +171,37 @@ final class SearchRun<Summary> {
     measuredRatio = Double(first.trial.bytes) / prediction * (sampleRatio ?? 1)
     keep(first)
     encodes = outcome.trials.count + 1
-    if let corrected = correction(after: first, outcome) {
+    if let partner, let goal = target.scoreFloor.map({ $0 + TargetSearch.scoreMargin }),
+      target.worst(first) < goal
+    {
+      keep(try full(partner))
+      encodes += 1
+    } else if let corrected = correction(after: first, outcome) {
       keep(try full(corrected))
       encodes += 1
     }
     return nil
+  }
+
+  /// The setting made whole beside the sample's answer (``TargetSearch/pairsFirstWhole``): the
+  /// candidate the sample's trials predict ``TargetSearch/firstPartnerPoints`` over it, at
+  /// least the next; nil when there is none or the search does not pair its first whole.
+  private func firstPartner(_ outcome: SettingSearch.Outcome) -> Int? {
+    guard target.pairsFirstWhole, target.scoreFloor != nil else { return nil }
+    let candidates = search.candidates
+    guard let at = candidates.firstIndex(of: outcome.chosen.setting) else { return nil }
+    // Points a step, between the answer and the trial nearest it.
+    let others = outcome.trials.filter { $0.setting != outcome.chosen.setting }
+    var slope = search.slope
+    if let near = others.min(by: {
+      abs((candidates.firstIndex(of: $0.setting) ?? 0) - at)
+        < abs((candidates.firstIndex(of: $1.setting) ?? 0) - at)
+    }), let index = candidates.firstIndex(of: near.setting), index != at {
+      slope = abs(near.psnr - outcome.chosen.psnr) / Double(abs(index - at))
+    }
+    let steps = Int((TargetSearch.firstPartnerPoints / max(slope, 0.1)).rounded(.up))
+    let partner = min(candidates.count - 1, at + max(1, min(steps, TargetSearch.maxLiftStep)))
+    return partner > at ? candidates[partner] : nil
   }
 
   /// Whether a sample's search is given up, its best trial predicting `predicted` bytes whole:

@@ -78,6 +78,16 @@ struct TargetSearch {
   /// when memory holds a second encoder. The trials, the outcome and the files are the same
   /// either way.
   var ahead = false
+  /// Whether a sampled search on a score makes its first whole output in a pair (``pairs``):
+  /// beside the sample's answer (on the second thread when ``ahead``), the setting its trials
+  /// predict ``firstPartnerPoints`` better, taken when the answer's worst moment misses the
+  /// floor. A sample of spread windows overstates an AVIF's worst moment by 2 to 5 points on
+  /// screen content (a UI demo's sample scored 73.8 at quality 69, its whole output 70.3), and
+  /// each miss cost a round of window trials and a second whole encode after the first; made
+  /// side by side, the pair costs the time of one where a core is free.
+  var pairsFirstWhole: Bool { pairs && scoreLed && effort.pairsFirstWhole }
+  /// How much better than the sample's answer the first whole's partner is predicted.
+  static let firstPartnerPoints = 2.0
   /// How many lifts and window trials a worst moment under ``scoreFloor`` may cost
   /// (``SearchEffort/maxLifts``, ``SearchEffort/maxProbes``).
   var effort: SearchEffort = .thorough
