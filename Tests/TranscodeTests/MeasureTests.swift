@@ -167,6 +167,86 @@ import Testing
     }
   }
 
+  /// Two metering threads, each with a meter of its own, take alternate chunks of consecutive
+  /// intervals, and their figures are counted in the walk's order: every figure is that of
+  /// metering each interval in turn on the caller's thread, exactly, whatever the chunk (a
+  /// chunk's first interval meters the rows changed since its thread's last one, which may
+  /// score an interval the one meter repeats: the pictures scored are still those in which
+  /// either side changed since the interval before).
+  @Test("metering on two threads: every figure the caller's thread's, to the bit")
+  func meterStageTwoThreads() throws {
+    let (width, height) = (256, 256)
+    #expect(width * height >= MeterStage.threadedPixels)
+    var random = SeededGenerator(seed: 23)
+    func noise(_ rgba: inout [UInt8], rows: Range<Int>, amplitude: Int) {
+      for i in (rows.lowerBound * width * 4)..<(rows.upperBound * width * 4) where i % 4 != 3 {
+        rgba[i] = UInt8(
+          clamping: Int(rgba[i]) + Int.random(in: -amplitude...amplitude, using: &random))
+      }
+    }
+    // A checkered frame whose band of 4 rows moves down and changes (not every third frame:
+    // the same frame again); one to three pictures a frame, noisy on the band's rows (the
+    // second a byte-for-byte copy of the first, the third noisy elsewhere too), weights 0 to 4
+    // slots.
+    var reference = (0..<(width * height)).flatMap { i -> [UInt8] in
+      let (x, y) = (i % width, i / width)
+      return [UInt8(x), UInt8(y), UInt8((x / 8 + y / 8) % 2 == 0 ? 40 : 210), 255]
+    }
+    var intervals: [(frame: Int, reference: [UInt8], picture: [UInt8], weight: Int)] = []
+    for frame in 0..<9 {
+      let band = (frame * 37 % (height - 4))..<(frame * 37 % (height - 4) + 4)
+      if frame % 3 != 2 { noise(&reference, rows: band, amplitude: 120) }
+      var picture = reference
+      noise(&picture, rows: band, amplitude: 12)
+      intervals.append((frame, reference, picture, (frame * 3) % 5))
+      if frame % 3 > 0 { intervals.append((frame, reference, picture.map { $0 }, 1 + frame % 2)) }
+      if frame % 3 == 2 {
+        noise(&picture, rows: (frame * 11 % 200)..<(frame * 11 % 200 + 4), amplitude: 30)
+        intervals.append((frame, reference, picture, 2))
+      }
+    }
+    var plain = FidelityTally(
+      width: width, height: height, background: (255, 255, 255), moments: true)
+    for (n, i) in intervals.enumerated() {
+      plain.add(
+        frame: i.frame, reference: i.reference, picture: i.picture, weight: i.weight,
+        milliseconds: Double(n * 10))
+    }
+    let moments = try #require(plain.moments)
+    #expect(plain.meter.psnr?.isFinite == true && plain.meter.ssim != nil)
+    // Scored anew: the intervals with slots in which either side changed since the last one.
+    var changes = 0
+    var previous: (reference: [UInt8], picture: [UInt8])? = nil
+    for i in intervals where i.weight > 0 {
+      if previous.map({ $0.reference != i.reference || $0.picture != i.picture }) ?? true {
+        changes += 1
+      }
+      previous = (i.reference, i.picture)
+    }
+    #expect(moments.pictures == changes && changes > 6 && changes < intervals.count)
+    for chunk in [2, MeterStage.chunk] {
+      let stage = try MeterStage(
+        FidelityTally(width: width, height: height, background: (255, 255, 255), moments: true),
+        chunk: chunk)
+      for (n, i) in intervals.enumerated() {
+        stage.add(
+          frame: i.frame, reference: i.reference, picture: i.picture, weight: i.weight,
+          milliseconds: Double(n * 10))
+      }
+      let threaded = stage.finish()
+      #expect(threaded.meter.psnr == plain.meter.psnr, "chunk \(chunk)")
+      #expect(threaded.meter.ssim == plain.meter.ssim, "chunk \(chunk)")
+      #expect(threaded.moments?.mean == moments.mean, "chunk \(chunk)")
+      #expect(threaded.moments?.worst == moments.worst, "chunk \(chunk)")
+      #expect(threaded.moments?.worstFrame == moments.worstFrame, "chunk \(chunk)")
+      #expect(threaded.moments?.worstMilliseconds == moments.worstMilliseconds, "chunk \(chunk)")
+      #expect(threaded.moments?.pictures == moments.pictures, "chunk \(chunk)")
+      #expect(threaded.worst?.frame == plain.worst?.frame, "chunk \(chunk)")
+      #expect(threaded.worst?.psnr == plain.worst?.psnr, "chunk \(chunk)")
+      #expect(threaded.meter.slots == plain.meter.slots, "chunk \(chunk)")
+    }
+  }
+
   /// Moments: every interval scored (SSIMULACRA2 of its two pictures, opaque here so the planes
   /// are the pixels), the mean weighted by slots, the worst with its GIF frame and start, and an
   /// interval in which neither side changed repeating the last score without scoring again.

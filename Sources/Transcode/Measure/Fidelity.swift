@@ -125,9 +125,20 @@ package struct FidelityTally: Sendable {
     frame: Int, reference: [UInt8], picture: [UInt8], weight: Int, milliseconds: Double = 0
   ) {
     guard weight > 0 else { return }
+    add(
+      frame: frame, figures: meter.figures(reference: reference, output: picture),
+      weight: weight, milliseconds: milliseconds)
+  }
+
+  /// Counts an interval metered elsewhere (``FidelityMeter/figures(reference:output:)``), GIF
+  /// frame `frame` over `weight` slots shown from `milliseconds`, after every interval before it.
+  package mutating func add(
+    frame: Int, figures: IntervalFigures, weight: Int, milliseconds: Double
+  ) {
+    guard weight > 0 else { return }
     let before = meter.worst?.interval
     let worstScore = meter.worstScore?.interval
-    meter.add(reference: reference, output: picture, weight: weight)
+    meter.accumulate(figures, weight: weight)
     if meter.worst?.interval != before { worstFrame = frame }
     if meter.worstScore?.interval != worstScore { worstMoment = (frame, milliseconds) }
   }

@@ -89,33 +89,52 @@ package struct FidelityMeter: Sendable {
   }
 
   /// Measures one interval: the GIF's frame `reference` against the output's picture `output`
-  /// (both `width * height * 4` bytes of straight-alpha RGBA, rows packed), `weight` slots long.
-  /// The figures are those of the whole pictures (``meanSquaredError(_:_:)`` and
-  /// ``ssim(_:_:width:height:)`` of each plane); only the rows that changed since the last
-  /// interval are metered again.
+  /// (both `width * height * 4` bytes of straight-alpha RGBA, rows packed), `weight` slots long:
+  /// its ``figures(reference:output:)``, then ``accumulate(_:weight:)``.
   package mutating func add(reference: [UInt8], output: [UInt8], weight: Int) {
     precondition(reference.count == width * height * 4 && output.count == reference.count)
-    defer { intervals += 1 }
-    guard weight > 0 else { return }
+    guard weight > 0 else {
+      intervals += 1
+      return
+    }
+    accumulate(figures(reference: reference, output: output), weight: weight)
+  }
+
+  /// One interval's own figures: those of the whole pictures (``meanSquaredError(_:_:)`` and
+  /// ``ssim(_:_:width:height:)`` of each plane, and the SSIMULACRA2 score), whatever came
+  /// before; only the rows that changed since the last interval this meter saw are metered
+  /// again. So meters that each see part of a walk's intervals find the figures one meter
+  /// seeing them all finds, to the bit (``MeterStage`` meters on two threads so).
+  package mutating func figures(reference: [UInt8], output: [UInt8]) -> IntervalFigures {
+    precondition(reference.count == width * height * 4 && output.count == reference.count)
     let changed = changedRows(reference, output)
     if !changed.isEmpty {
       meter(reference, output, rows: changed)
       if perceptual != nil {
         last.score = perceptual!.score(
           reference: last.referencePlanes, distorted: last.outputPlanes, changedRows: changed)
-        scoredPictures += 1
       }
     }
-    let mse = last.mse
+    return IntervalFigures(
+      mse: last.mse, structural: last.structural, score: last.score, anew: !changed.isEmpty)
+  }
+
+  /// Adds an interval's figures over `weight` slots to the walk's, in the order the intervals
+  /// are added (the sums are of `Double`s: another order could differ in the last bit).
+  package mutating func accumulate(_ figures: IntervalFigures, weight: Int) {
+    defer { intervals += 1 }
+    guard weight > 0 else { return }
+    let mse = figures.mse
     squaredError += mse * Double(weight)
-    ssimSum += last.structural * Double(weight)
+    ssimSum += figures.structural * Double(weight)
     slots += weight
     let intervalPSNR = Self.psnr(meanSquaredError: mse)
     if worst == nil || intervalPSNR < worst!.psnr { worst = (intervals, intervalPSNR) }
     if perceptual != nil {
-      scoreSum += last.score * Double(weight)
-      if worstScore == nil || last.score < worstScore!.score {
-        worstScore = (intervals, last.score)
+      if figures.anew { scoredPictures += 1 }
+      scoreSum += figures.score * Double(weight)
+      if worstScore == nil || figures.score < worstScore!.score {
+        worstScore = (intervals, figures.score)
       }
     }
   }
@@ -272,4 +291,19 @@ package struct FidelityMeter: Sendable {
   static func meanSquaredError(_ a: [UInt8], _ b: [UInt8]) -> Double {
     Double(squaredError(a, b, from: 0, count: a.count)) / Double(a.count)
   }
+}
+
+/// What one interval of a walk measures by itself (``FidelityMeter/figures(reference:output:)``),
+/// before it is counted over its slots.
+package struct IntervalFigures: Sendable, Equatable {
+  /// The mean squared error and the SSIM, averaged over the three planes (SSIM 0 when not
+  /// measured).
+  package var mse: Double
+  package var structural: Double
+  /// The SSIMULACRA2 score (100 when not measured).
+  package var score: Double
+  /// Whether either side differs from the previous interval's (the first one's: always): an
+  /// interval that repeats the last one repeats its score and is not counted among the
+  /// pictures scored.
+  package var anew: Bool
 }
