@@ -104,7 +104,7 @@ package struct FidelityMeter: Sendable {
   /// ``ssim(_:_:width:height:)`` of each plane, and the SSIMULACRA2 score), whatever came
   /// before; only the rows that changed since the last interval this meter saw are metered
   /// again. So meters that each see part of a walk's intervals find the figures one meter
-  /// seeing them all finds, to the bit (``MeterStage`` meters on two threads so).
+  /// seeing them all finds, to the bit (`MeterStage` meters on two threads so).
   package mutating func figures(reference: [UInt8], output: [UInt8]) -> IntervalFigures {
     precondition(reference.count == width * height * 4 && output.count == reference.count)
     let changed = changedRows(reference, output)
