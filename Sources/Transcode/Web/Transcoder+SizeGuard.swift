@@ -34,6 +34,13 @@ extension Transcoder {
     for kind in guardOrder(transparent: transparent) where kind != made {
       let output = request.path(kind.fileExtension)
       let left = budget
+      // A kind whose smallest sample (one picture) costs more than is left is not tried, and
+      // its library not loaded: loading libavif or FFmpeg's libraries costs a tiny GIF's
+      // conversion several times over (8 of a 2.6 KB loader's 12 ms to WebP).
+      guard left >= GuardCost.cost(kind, pictures: 1, windows: 1, pixels: pixels) else {
+        untried.append(kind)
+        continue
+      }
       let choose = { (entries: Int, pixels: Int) -> TrialSample? in
         guardSample(entries: entries, pixels: pixels) {
           left >= GuardCost.cost(kind, pictures: $0, windows: $1, pixels: pixels)
