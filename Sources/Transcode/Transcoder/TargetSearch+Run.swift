@@ -17,7 +17,7 @@ extension TargetSearch {
       try run.tryWhole()
     }
     if let scoreFloor, let found = run.best {
-      try run.lift(found, to: scoreFloor + Self.scoreMargin)
+      try run.lift(found, to: scoreFloor + liftMargin)
     }
     return try run.found(setting: setting)
   }
@@ -171,7 +171,7 @@ final class SearchRun<Summary> {
     measuredRatio = Double(first.trial.bytes) / prediction * (sampleRatio ?? 1)
     keep(first)
     encodes = outcome.trials.count + 1
-    if let partner, let goal = target.scoreFloor.map({ $0 + TargetSearch.scoreMargin }),
+    if let partner, let goal = target.scoreFloor.map({ $0 + target.liftMargin }),
       target.worst(first) < goal
     {
       keep(try full(partner))
@@ -239,7 +239,7 @@ final class SearchRun<Summary> {
     // did not (a UI demo's AVIF went from 68.90 to 68.92 with it).
     let lifted =
       target.scoreFloor.map {
-        first.fidelity.moments?.worst ?? .infinity < $0 + TargetSearch.scoreMargin
+        first.fidelity.moments?.worst ?? .infinity < $0 + target.liftMargin
       } == true && target.windowLifts
     guard goodEnough != true, !blind, !lifted else { return nil }
     return search.correction(

@@ -50,7 +50,7 @@ struct TargetSearch {
   /// The SSIMULACRA2 score every picture of the whole output must reach (``Moments/worst``),
   /// or nil. PSNR leads the search (trials are samples, and PSNR costs a fraction of the
   /// score); the output it finds is then judged on its moments, and one whose worst picture
-  /// is under this plus ``scoreMargin`` is encoded again at better settings (``lift``) until
+  /// is under this plus ``liftMargin`` is encoded again at better settings (``lift``) until
   /// one reaches it: a screen recording's AV1 WebM at 36.4 dB kept a table border grey for a
   /// second where the GIF turned it yellow (10.9 at that moment, 80-96 elsewhere).
   var scoreFloor: Double? = nil
@@ -86,6 +86,9 @@ struct TargetSearch {
   /// each miss cost a round of window trials and a second whole encode after the first; made
   /// side by side, the pair costs the time of one where a core is free.
   var pairsFirstWhole: Bool { pairs && scoreLed && effort.pairsFirstWhole }
+  /// What a whole output's worst moment must exceed ``scoreFloor`` by to need no lift: the
+  /// effort's (``SearchEffort/liftMargin``), at most ``scoreMargin``.
+  var liftMargin: Double { min(Self.scoreMargin, effort.liftMargin) }
   /// How much better than the sample's answer the first whole's partner is predicted.
   static let firstPartnerPoints = 2.0
   /// How many lifts and window trials a worst moment under ``scoreFloor`` may cost
