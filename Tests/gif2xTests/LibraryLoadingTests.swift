@@ -90,6 +90,27 @@ final class LibraryLoadingTests: FolderSuite {
     #expect(!names.contains { $0.hasPrefix("libwebp") || $0.hasPrefix("libavif") }, "\(names)")
   }
 
+  /// The size guard of a tiny GIF's WebP (larger than the GIF) can afford no other kind's
+  /// smallest sample: it names them untried (in its order for a transparent GIF) and opens
+  /// none of their libraries.
+  @Test("a WebP larger than its tiny GIF: the guard names the rest untried and loads no libav*")
+  func guardLoadsOnlyWhatItTries() throws {
+    let gif = folder.appendingPathComponent("t.gif")
+    try Data(TinyGIF.animation(frames: 3)).write(to: gif)
+    let out = folder.appendingPathComponent("t.webp").path
+    let (r, names) = try loaded(["--to", "webp", gif.path, "-o", out])
+    #expect(r.status == 0)
+    let warnings = r.stderrLines.filter { $0.hasPrefix("warning: ") }
+    #expect(
+      warnings.count == 1
+        && warnings[0].hasSuffix(
+          "; not tried (costlier than this conversion): --to avif, --to webm, --to mp4,"
+            + " --to webm --codec av1; --to web measures them all"),
+      "\(warnings)")
+    #expect(names.contains { $0.hasPrefix("libwebpmux") }, "\(names)")
+    #expect(!names.contains { $0.hasPrefix("libav") }, "\(names)")
+  }
+
   @Test("--version loads FFmpeg to list its libraries next to libpng")
   func versionListsLibraries() throws {
     let r = try CLI.run(["--version"])
