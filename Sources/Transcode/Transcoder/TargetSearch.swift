@@ -87,8 +87,8 @@ struct TargetSearch {
   /// side by side, the pair costs the time of one where a core is free.
   var pairsFirstWhole: Bool { pairs && scoreLed && effort.pairsFirstWhole }
   /// What a whole output's worst moment must exceed ``scoreFloor`` by to need no lift: the
-  /// effort's (``SearchEffort/liftMargin``), at most ``scoreMargin``.
-  var liftMargin: Double { min(Self.scoreMargin, effort.liftMargin) }
+  /// effort's (``SearchEffort/liftMargin``).
+  var liftMargin: Double { effort.liftMargin }
   /// How much better than the sample's answer the first whole's partner is predicted.
   static let firstPartnerPoints = 2.0
   /// How many lifts and window trials a worst moment under ``scoreFloor`` may cost
