@@ -178,6 +178,33 @@ import Testing
     #expect(top.run(step).trials.map(\.setting).prefix(3) == [50, 101, 75])
   }
 
+  @Test("an output identical to the GIF is infinite on a score, as on PSNR")
+  func identicalScoresInfinite() {
+    func fidelity(psnr: Double, worst: Double) -> Fidelity {
+      Fidelity(
+        psnr: psnr, ssim: nil, worstFrame: 0, worstPSNR: psnr, maxStartErrorMilliseconds: 0,
+        durationErrorMilliseconds: 0, bytes: 1, gifBytes: 2,
+        moments: Moments(
+          mean: worst, worst: worst, worstMilliseconds: 0, worstFrame: 0, pictures: 1))
+    }
+    let identical = fidelity(psnr: .infinity, worst: 100)
+    let lossy = fidelity(psnr: 31.5, worst: 64.2)
+    #expect(TargetSearch.figure(identical, scoreLed: true) == .infinity)
+    #expect(TargetSearch.figure(lossy, scoreLed: true) == 64.2)
+    #expect(TargetSearch.figure(lossy, scoreLed: false) == 31.5)
+    // A sprite's WebP on a score: lossy frames level off far under 71, lossless (identical)
+    // from 90 on. Its 100 as a point made a line through the lossy trial that met 71 at 68, a
+    // trial that missed; as infinite, the prior's line from 50 misses 71 before 100, so
+    // nothing between is tried.
+    let sprite = { (quality: Int, top: Double) -> (psnr: Double, bytes: Int) in
+      quality >= 90 ? (top, 127_000) : (50 + 0.1 * Double(quality), 40_000 + 400 * quality)
+    }
+    var web = SettingSearch.quality(.webp, target: 35).scored(target: 71)
+    web.smallestSaving = 0.2
+    #expect(web.run { sprite($0, .infinity) }.trials.map(\.setting) == [50, 100])
+    #expect(web.run { sprite($0, 100) }.trials.map(\.setting).prefix(3) == [50, 100, 68])
+  }
+
   @Test("a WebM's search starts from the crf the video before it found")
   func webmStartFromTheVideoBefore() {
     func made(_ kind: WebRendition.Kind, _ setting: Int, psnr: Double = 35) -> WebRendition {

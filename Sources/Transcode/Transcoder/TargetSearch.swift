@@ -163,9 +163,17 @@ struct TargetSearch {
   /// How far below the target a result may land without a warning.
   static let tolerance = 0.5
 
-  /// What the search compares: the worst moment's score, or PSNR.
-  func figure(_ f: Fidelity) -> Double {
-    scoreLed ? f.moments?.worst ?? -Double.infinity : f.psnr
+  /// What the search compares: the worst moment's score, or PSNR. An output identical to the
+  /// GIF (infinite PSNR) is infinite on a score too: its 100 is where the score stops, not a
+  /// point on the setting's curve, so the search's rules for identical trials hold for it (a
+  /// sprite's WebP scored 54.2 at quality 50 and was lossless at 100: as a point, 100 made a
+  /// line that the floor met at 68, and that trial, 63.0, cost 1.0 s of a 2.7 s search).
+  func figure(_ f: Fidelity) -> Double { Self.figure(f, scoreLed: scoreLed) }
+
+  /// ``figure(_:)`` of a search led by the score (`scoreLed`) or by PSNR.
+  static func figure(_ f: Fidelity, scoreLed: Bool) -> Double {
+    guard scoreLed else { return f.psnr }
+    return f.psnr.isFinite ? f.moments?.worst ?? -Double.infinity : .infinity
   }
 
   /// A complete output at `setting` encoded into `claimed` and measured over every play.
