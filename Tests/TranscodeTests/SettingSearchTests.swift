@@ -205,6 +205,17 @@ import Testing
     #expect(web.run { sprite($0, 100) }.trials.map(\.setting).prefix(3) == [50, 100, 68])
   }
 
+  @Test("a fast search keeps a whole output that meets its target; a miss is corrected")
+  func fastKeepsAMeetingWhole() {
+    // A terminal prompt's MP4: its whole output at crf 35 scored 75.3 against a target of 71.
+    #expect(!TargetSearch.corrects(75.3, target: 71, .fast))
+    #expect(TargetSearch.corrects(75.3, target: 71, .balanced))
+    #expect(TargetSearch.corrects(75.3, target: 71, .thorough))
+    #expect(TargetSearch.corrects(68.2, target: 71, .fast))
+    #expect(TargetSearch.corrects(.infinity, target: 71, .balanced))
+    #expect(!TargetSearch.corrects(.infinity, target: 71, .fast))
+  }
+
   @Test("a WebM's search starts from the crf the video before it found")
   func webmStartFromTheVideoBefore() {
     func made(_ kind: WebRendition.Kind, _ setting: Int, psnr: Double = 35) -> WebRendition {

@@ -241,7 +241,8 @@ final class SearchRun<Summary> {
       target.scoreFloor.map {
         first.fidelity.moments?.worst ?? .infinity < $0 + target.liftMargin
       } == true && target.windowLifts
-    guard goodEnough != true, !blind, !lifted else { return nil }
+    let kept = !TargetSearch.corrects(first.trial.psnr, target: search.target, target.effort)
+    guard goodEnough != true, !blind, !lifted, !kept else { return nil }
     return search.correction(
       from: first.trial.setting, measured: first.trial.psnr, trials: outcome.trials)
   }

@@ -160,6 +160,13 @@ struct TargetSearch {
     var fidelity: Fidelity
   }
 
+  /// Whether a sampled search's first whole output, whose figure is `measured`, may be
+  /// corrected toward `target` at `effort`: one under it always, one that meets it only where
+  /// the effort corrects down (``SearchEffort/correctsDown``).
+  static func corrects(_ measured: Double, target: Double, _ effort: SearchEffort) -> Bool {
+    measured < target || effort.correctsDown
+  }
+
   /// How far below the target a result may land without a warning.
   static let tolerance = 0.5
 
