@@ -205,15 +205,28 @@ import Testing
     #expect(web.run { sprite($0, 100) }.trials.map(\.setting).prefix(3) == [50, 100, 68])
   }
 
-  @Test("a fast search keeps a whole output that meets its target; a miss is corrected")
-  func fastKeepsAMeetingWhole() {
-    // A terminal prompt's MP4: its whole output at crf 35 scored 75.3 against a target of 71.
-    #expect(!TargetSearch.corrects(75.3, target: 71, .fast))
-    #expect(TargetSearch.corrects(75.3, target: 71, .balanced))
-    #expect(TargetSearch.corrects(75.3, target: 71, .thorough))
-    #expect(TargetSearch.corrects(68.2, target: 71, .fast))
-    #expect(TargetSearch.corrects(.infinity, target: 71, .balanced))
-    #expect(!TargetSearch.corrects(.infinity, target: 71, .fast))
+  @Test("a sampled search's first whole: kept when good enough under its target, or over it fast")
+  func firstWholeKept() {
+    func keeps(_ measured: Double, _ effort: SearchEffort, psnr: Double? = nil) -> Bool {
+      TargetSearch.keepsFirstWhole(
+        measured, target: psnr == nil ? 71 : 36, floor: psnr, scoreFloor: psnr == nil ? 70 : nil,
+        effort: effort)
+    }
+    // A terminal prompt's MP4 scored 75.3 whole against a target of 71: a fast search keeps
+    // it, the others try it smaller.
+    #expect(keeps(75.3, .fast))
+    #expect(!keeps(75.3, .balanced))
+    #expect(!keeps(75.3, .thorough))
+    #expect(keeps(.infinity, .fast) && !keeps(.infinity, .balanced))
+    // A Muybridge sequence's AVIF scored 70.65 whole: over the floor with the half point a
+    // balanced lift stops at, so not corrected up; thorough's lifts stop a point over.
+    #expect(keeps(70.65, .balanced))
+    #expect(keeps(70.5, .fast))
+    #expect(!keeps(70.65, .thorough))
+    #expect(!keeps(70.4, .balanced))
+    // On a PSNR floor: at or over the floor under the target.
+    #expect(keeps(35.2, .thorough, psnr: 35))
+    #expect(!keeps(34.9, .balanced, psnr: 35))
   }
 
   @Test("a WebM's search starts from the crf the video before it found")

@@ -160,11 +160,18 @@ struct TargetSearch {
     var fidelity: Fidelity
   }
 
-  /// Whether a sampled search's first whole output, whose figure is `measured`, may be
-  /// corrected toward `target` at `effort`: one under it always, one that meets it only where
-  /// the effort corrects down (``SearchEffort/correctsDown``).
-  static func corrects(_ measured: Double, target: Double, _ effort: SearchEffort) -> Bool {
-    measured < target || effort.correctsDown
+  /// Whether a sampled search's first whole output, whose figure is `measured`, is kept as it
+  /// is rather than corrected toward `target`: under the target when it is good enough (at the
+  /// PSNR `floor`, or at the `scoreFloor` with the margin a lift stops at,
+  /// ``SearchEffort/liftMargin``); meeting it when `effort` does not correct down
+  /// (``SearchEffort/correctsDown``).
+  static func keepsFirstWhole(
+    _ measured: Double, target: Double, floor: Double?, scoreFloor: Double?,
+    effort: SearchEffort
+  ) -> Bool {
+    if measured >= target { return !effort.correctsDown }
+    guard let enough = floor ?? scoreFloor.map({ $0 + effort.liftMargin }) else { return false }
+    return measured >= enough
   }
 
   /// How far below the target a result may land without a warning.
