@@ -77,11 +77,12 @@ public enum SearchEffort: String, Sendable, Equatable, CaseIterable {
   }
 
   /// Whether a sampled search's whole output that meets its target with room to spare is made
-  /// again at the smaller setting the room suggests (``SettingSearch/correction(from:measured:trials:tolerance:)``).
-  /// A fast search keeps the first: one whole encode and measure fewer wherever the sample
-  /// underrated the whole (a terminal prompt's MP4 met 71 at 75.3, and its smaller correction
-  /// scored 66.5 and was dropped; its VP9 WebM the same), at some bytes where the smaller
-  /// one would have met the floor. A whole output under its target is corrected at every effort.
+  /// again at the smaller setting the room suggests
+  /// (``SettingSearch/correction(from:measured:trials:tolerance:)``). A fast search keeps the
+  /// first: one whole encode and measure fewer wherever the sample underrated the whole (a
+  /// terminal prompt's MP4 met 71 at 75.3, and its smaller correction scored 66.5 and was
+  /// dropped; its VP9 WebM the same), at some bytes where the smaller one would have met the
+  /// floor. A whole output under its target is corrected at every effort.
   package var correctsDown: Bool { self != .fast }
 
   /// Whether `--to web` makes AV1 candidates (the AV1 WebM and the AVIF).
