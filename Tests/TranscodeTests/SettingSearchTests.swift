@@ -320,13 +320,25 @@ import Testing
   }
 
   /// libwebp on a sprite keeps every frame lossless down to low qualities: the same file at
-  /// each. The second such trial ends the search; a changed file goes on.
-  @Test("the same file at two settings ends the search")
+  /// each. The second such trial ends the search, after one trial of the worst setting; a
+  /// changed file goes on.
+  @Test("the same file at two settings ends the search, after a look at the bottom")
   func sameFileStops() {
     let search = qualitySearch(target: 35.5, start: 50)
     let lossless = run(search) { q in q >= 20 ? (.infinity, 15_274) : (30, 9_000) }
-    #expect(lossless.trials.map(\.setting) == [50, 46])
+    #expect(lossless.trials.map(\.setting) == [50, 46, 0])
     #expect(lossless.chosen.setting == 50)
+    // A 12x12 loader's WebP: lossless down to quality 1, and lossy at 0 good enough in fewer
+    // bytes (1,048 against 1,940).
+    let loader = run(search) { q in q >= 1 ? (.infinity, 1_940) : (41, 1_048) }
+    #expect(loader.trials.map(\.setting) == [50, 46, 0])
+    #expect(loader.chosen.setting == 0)
+    // Once a trial missed the target, the bottom says nothing new: the repeat ends it there.
+    let missed = run(search.starting(near: 10)) { q in
+      q >= 20 ? (.infinity, 15_274) : (30, 9_000)
+    }
+    #expect(missed.trials.first?.setting == 10)
+    #expect(!missed.trials.contains { $0.setting == 0 })
     // Identical bytes at another PSNR is another file: no stop there.
     let differs = run(search) { q in (q >= 46 ? 40 + Double(q) / 100 : 34, 15_274) }
     #expect(differs.trials.count > 2, "\(differs.trials)")
