@@ -210,7 +210,7 @@ import Testing
     func keeps(_ measured: Double, _ effort: SearchEffort, psnr: Double? = nil) -> Bool {
       TargetSearch.keepsFirstWhole(
         measured, target: psnr == nil ? 71 : 36, floor: psnr, scoreFloor: psnr == nil ? 70 : nil,
-        effort: effort)
+        scoreLed: psnr == nil, effort: effort)
     }
     // A terminal prompt's MP4 scored 75.3 whole against a target of 71: a fast search keeps
     // it, the others try it smaller.
@@ -227,6 +227,23 @@ import Testing
     // On a PSNR floor: at or over the floor under the target.
     #expect(keeps(35.2, .thorough, psnr: 35))
     #expect(!keeps(34.9, .balanced, psnr: 35))
+  }
+
+  @Test("a GIF tried whole searches for the figure a lift stops at, not the sample's margin")
+  func wholeSearchGoodEnough() {
+    func enough(_ effort: SearchEffort, floor: Double? = nil, scoreLed: Bool = true) -> Double? {
+      TargetSearch.goodEnough(floor: floor, scoreFloor: 70, scoreLed: scoreLed, effort: effort)
+    }
+    // A 512x142 sprite's AVIF scored 70.77 whole: enough at balanced and fast, not thorough.
+    #expect(enough(.balanced) == 70.5)
+    #expect(enough(.fast) == 70.5)
+    #expect(enough(.thorough) == 71)
+    // A PSNR floor is in dB and comes first; a search led by PSNR has no score to be enough.
+    #expect(enough(.balanced, floor: 35) == 35)
+    #expect(enough(.balanced, scoreLed: false) == nil)
+    #expect(
+      !TargetSearch.keepsFirstWhole(
+        70.6, target: 71, floor: nil, scoreFloor: 70, scoreLed: false, effort: .balanced))
   }
 
   @Test("a WebM's search starts from the crf the video before it found")

@@ -161,17 +161,34 @@ struct TargetSearch {
   }
 
   /// Whether a sampled search's first whole output, whose figure is `measured`, is kept as it
-  /// is rather than corrected toward `target`: under the target when it is good enough (at the
-  /// PSNR `floor`, or at the `scoreFloor` with the margin a lift stops at,
-  /// ``SearchEffort/liftMargin``); meeting it when `effort` does not correct down
-  /// (``SearchEffort/correctsDown``).
+  /// is rather than corrected toward `target`: under the target when it is good enough
+  /// (``goodEnough(floor:scoreFloor:scoreLed:effort:)``); meeting it when `effort` does not
+  /// correct down (``SearchEffort/correctsDown``).
   static func keepsFirstWhole(
-    _ measured: Double, target: Double, floor: Double?, scoreFloor: Double?,
+    _ measured: Double, target: Double, floor: Double?, scoreFloor: Double?, scoreLed: Bool,
     effort: SearchEffort
   ) -> Bool {
     if measured >= target { return !effort.correctsDown }
-    guard let enough = floor ?? scoreFloor.map({ $0 + effort.liftMargin }) else { return false }
+    guard
+      let enough = goodEnough(
+        floor: floor, scoreFloor: scoreFloor, scoreLed: scoreLed, effort: effort)
+    else { return false }
     return measured >= enough
+  }
+
+  /// The figure at which a measured whole output is good enough under its target, whose margin
+  /// is for what a sample predicts: the PSNR `floor`, or on a search led by the score
+  /// (`scoreLed`) the `scoreFloor` with the margin a lift stops at
+  /// (``SearchEffort/liftMargin``); nil when there is neither.
+  static func goodEnough(
+    floor: Double?, scoreFloor: Double?, scoreLed: Bool, effort: SearchEffort
+  ) -> Double? {
+    floor ?? (scoreLed ? scoreFloor.map { $0 + effort.liftMargin } : nil)
+  }
+
+  /// ``goodEnough(floor:scoreFloor:scoreLed:effort:)`` of this search.
+  var goodEnough: Double? {
+    Self.goodEnough(floor: floor, scoreFloor: scoreFloor, scoreLed: scoreLed, effort: effort)
   }
 
   /// How far below the target a result may land without a warning.
