@@ -66,7 +66,8 @@ public enum SearchEffort: String, Sendable, Equatable, CaseIterable {
   /// What a whole output's worst moment must exceed the score floor by to end its lifts
   /// (``TargetSearch/liftMargin``): the meter and the independent judge (the PyPI port on
   /// pictures ffmpeg decodes) differed by at most 0.36 points on the 31 renditions kept on the
-  /// 23 real GIFs of the bench, so below thorough half a point; thorough keeps a whole point. A
+  /// 23 real GIFs of the bench (0.57 in another run, on a loader's AVIF at 76), so below
+  /// thorough half a point; thorough keeps a whole point. A
   /// 768x432 terminal recording's AVIF scored 70.55 after its second lift, and its third (two
   /// more whole encodes of a minute each) took it to 71.37.
   package var liftMargin: Double {
