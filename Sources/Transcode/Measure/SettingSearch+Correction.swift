@@ -84,4 +84,35 @@ extension SettingSearch {
     }
     return answer < index ? candidates[answer] : nil
   }
+
+  /// The share of its bytes a file at setting `from` saves at setting `to`, as `trials`' bytes
+  /// say: each setting's bytes in a line between the two trials on either side of it (or
+  /// through the two nearest when it lies beyond them all), the saving at least 0. Nil when
+  /// fewer than two trials of different settings say it.
+  package func predictedSaving(from: Int, to: Int, trials: [Trial]) -> Double? {
+    var bytes: [Int: Double] = [:]
+    for t in trials {
+      if let i = candidates.firstIndex(of: t.setting) { bytes[i] = Double(t.bytes) }
+    }
+    guard bytes.count >= 2, let a = candidates.firstIndex(of: from),
+      let b = candidates.firstIndex(of: to)
+    else { return nil }
+    let known = bytes.keys.sorted()
+    func at(_ i: Int) -> Double {
+      if let exact = bytes[i] { return exact }
+      let (x0, x1): (Int, Int)
+      if let low = known.last(where: { $0 < i }), let high = known.first(where: { $0 > i }) {
+        (x0, x1) = (low, high)
+      } else if i < known[0] {
+        (x0, x1) = (known[0], known[1])
+      } else {
+        (x0, x1) = (known[known.count - 2], known[known.count - 1])
+      }
+      let (y0, y1) = (bytes[x0]!, bytes[x1]!)
+      return y0 + (y1 - y0) * Double(i - x0) / Double(x1 - x0)
+    }
+    let (kept, made) = (at(a), at(b))
+    guard kept > 0 else { return nil }
+    return max(0, (kept - made) / kept)
+  }
 }

@@ -86,6 +86,11 @@ public enum SearchEffort: String, Sendable, Equatable, CaseIterable {
   /// floor. A whole output under its target is corrected at every effort.
   package var correctsDown: Bool { self != .fast }
 
+  /// Whether a sampled search's whole output that meets its target is made again smaller only
+  /// when its sample's bytes say the smaller setting saves at least a trial's smallest saving
+  /// (``webSmallestSaving``): below thorough, which makes every correction.
+  package var skipsSmallCorrections: Bool { self != .thorough }
+
   /// Whether `--to web` makes AV1 candidates (the AV1 WebM and the AVIF).
   package var makesAV1: Bool { self != .fast }
 

@@ -244,9 +244,25 @@ final class SearchRun<Summary> {
       target.scoreFloor.map {
         first.fidelity.moments?.worst ?? .infinity < $0 + target.liftMargin
       } == true && target.windowLifts
-    guard !kept, !blind, !lifted else { return nil }
-    return search.correction(
-      from: first.trial.setting, measured: first.trial.psnr, trials: outcome.trials)
+    guard !kept, !blind, !lifted,
+      let corrected = search.correction(
+        from: first.trial.setting, measured: first.trial.psnr, trials: outcome.trials)
+    else { return nil }
+    // Nor made smaller where the sample's bytes say the step saves less than a trial must
+    // (``SettingSearch/smallestSaving``): a whole encode costs more than any trial, and a
+    // 1920x1080 terminal recording's AV1 WebM, 74.3 at crf 46, was made again at 47 (a minute
+    // of encoding and measuring) to save 2.6%, and scored 70.96, under its target.
+    let down =
+      (search.candidates.firstIndex(of: corrected) ?? 0)
+      < (search.candidates.firstIndex(of: first.trial.setting) ?? 0)
+    if down, target.effort.skipsSmallCorrections,
+      let saving = search.predictedSaving(
+        from: first.trial.setting, to: corrected, trials: outcome.trials),
+      saving < search.smallestSaving
+    {
+      return nil
+    }
+    return corrected
   }
 
   /// The search over whole outputs, each kept while it is the best. Each trial is an output
