@@ -551,6 +551,55 @@ import Testing
     #expect(run(search, steep).trials.count > 2)
   }
 
+  /// A sprite's AVIF by quantizer, worst moment's score and bytes (the real-world bench's
+  /// 294x233 squid, measured whole): 73.55 and 11,999 bytes at quality 50 (quantizer 32),
+  /// 74.52 and 12,434 at 48 (33: larger), 69.53 and 11,687 at 45 (35); 1.5 points and 1.3% a
+  /// quantizer further down.
+  func squidAVIF(_ quality: Int) -> (Double, Int) {
+    let q = AnimatedAVIFWriter.quantizer(quality: quality)
+    switch q {
+    case ...32: return (73.55 + 1.5 * Double(32 - q), Int(11_999 * pow(1.03, Double(32 - q))))
+    case 33: return (74.52, 12_434)
+    case 34: return (72.0, 11_900)
+    default: return (69.53 - 1.5 * Double(q - 35), Int(11_687 * pow(0.987, Double(q - 35))))
+    }
+  }
+
+  @Test("a web search makes no first step down that its encoder's saving a step calls too small")
+  func savingPerStepPrior() {
+    var search = SettingSearch.quality(.avif, target: 35, content: .screen).scored(target: 70.5)
+    #expect(search.savingPerStep == 0.1)
+    search.smallestSaving = 0.12
+    // 73.55 is 3.05 over the target, one quantizer of the prior slope (1.83 points): a step
+    // believed to save 10% of the bytes, under the 12% a trial must save. One trial.
+    let balanced = run(search, squidAVIF)
+    #expect(balanced.trials.map(\.setting) == [50])
+    #expect(balanced.chosen.setting == 50)
+    // Where a trial must save 6% the step is made; it made a larger file, which ends the
+    // search there: the smaller file, 50, is chosen.
+    search.smallestSaving = 0.06
+    let thorough = run(search, squidAVIF)
+    #expect(thorough.trials.map(\.setting) == [50, 48])
+    #expect(thorough.chosen.setting == 50)
+    // With no belief (WebP's), the search goes on down after the larger file: past the target,
+    // then back between.
+    search.savingPerStep = nil
+    #expect(run(search, squidAVIF).trials.map(\.setting) == [50, 48, 45, 46])
+    // A first trial far over the target steps down five quantizers (50% believed): made.
+    search.savingPerStep = 0.1
+    search.smallestSaving = 0.12
+    let far = run(search) { q in
+      let (score, bytes) = self.squidAVIF(q)
+      return (score + 6, bytes)
+    }
+    #expect(far.trials.count > 1 && far.trials[1].setting < 50, "\(far.trials)")
+    // Each encoder's belief: the upper end of what real GIFs measured a step.
+    #expect(SettingSearch.crf(.h264, target: 35).savingPerStep == 0.14)
+    #expect(SettingSearch.crf(.vp9, target: 35).savingPerStep == 0.07)
+    #expect(SettingSearch.crf(.av1, target: 35).savingPerStep == 0.08)
+    #expect(SettingSearch.quality(.webp, target: 35).savingPerStep == nil)
+  }
+
   /// The crf search for `target` over `crfCurve` tries `trials`, in order, and chooses `chosen`.
   func expectCRFSearch(
     target: Double, trials: [Int], chosen: Int, sourceLocation: SourceLocation = #_sourceLocation

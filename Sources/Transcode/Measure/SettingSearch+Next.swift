@@ -72,8 +72,9 @@ extension SettingSearch {
     // With a smallest saving, nor one that the bytes a step cost between it and the trial
     // above it say would save less: a file's bytes grow faster toward the best settings,
     // so steps below save less than that (a sprite's AVIF: 7,284 bytes at quality 50,
-    // 6,766 at 26 15 quantizers down, and three more would save about 104).
-    if smallestSaving > 0, let perStep = bytesPerStep(tried, above: high),
+    // 6,766 at 26 15 quantizers down, and three more would save about 104). With no trial
+    // above, the encoder's ``savingPerStep`` says it.
+    if smallestSaving > 0, let perStep = stepSaving(tried, above: high),
       perStep * Double(high - index) <= Double(tried[high]!.bytes) * smallestSaving
     {
       return nil

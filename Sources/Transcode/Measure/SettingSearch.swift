@@ -55,6 +55,15 @@ package struct SettingSearch: Sendable {
   /// average. `--to web` sets ``SearchEffort/webSmallestSaving``; a plain conversion's target is
   /// searched to the last setting.
   package var smallestSaving = 0.0
+  /// The share of a trial's bytes one step down is believed to save, the upper end of what
+  /// real GIFs measured (``SettingSearch/crf(_:target:)``, ``SettingSearch/quality(_:target:content:)``);
+  /// nil for an encoder whose bytes need not fall with the setting (WebP: lossless frames).
+  /// With a ``smallestSaving``, it judges a step down from a trial with none above it, which
+  /// the bytes of two trials cannot: a step it predicts to save less is not made (a sprite's
+  /// AVIF scored 73.6 at quality 50, 11,999 bytes, and one quantizer down made 12,434, a
+  /// third trial 45 missed the floor: two whole encodes, half its page's time, for nothing);
+  /// and a step down that made a file no smaller ends the search there.
+  package var savingPerStep: Double? = nil
   /// Bytes that make the search pointless: a trial under the target at or over them ends it
   /// (``Outcome/hopeless``), since PSNR and size grow together, so what meets the target would
   /// be larger still; so do two trials under the target whose line reaches it only over
@@ -249,6 +258,16 @@ package struct SettingSearch: Sendable {
     guard finite.count >= 2 else { return false }
     let (a, b) = (finite[0], finite[1])
     return abs(a.value.psnr - b.value.psnr) < Self.minimumSlope * Double(abs(a.key - b.key))
+  }
+
+  /// The bytes a step down from the trial at candidate `index` is predicted to save: as the
+  /// trials above it measured (``bytesPerStep(_:above:)``); none when the nearest above made
+  /// no larger file, and ``savingPerStep`` of its bytes when no trial is above it, for an
+  /// encoder that has one; else nil (nothing says).
+  func stepSaving(_ tried: [Int: Trial], above index: Int) -> Double? {
+    if let measured = bytesPerStep(tried, above: index) { return measured }
+    guard let share = savingPerStep, let trial = tried[index] else { return nil }
+    return tried.keys.contains { $0 > index } ? 0 : share * Double(trial.bytes)
   }
 
   /// Bytes per step between the trial at candidate `index` and the nearest trial above it,
