@@ -390,6 +390,74 @@ import Testing
     #expect(try Self.files(folder) == ["n.gif", "n.mp4"])
   }
 
+  /// A GIF tried whole whose ceiling (the WebP beside an AVIF) is told after the first trial:
+  /// while it is not known the next trials are made, and judged once it is. The outcome and
+  /// the file written are those of a search that waited; a trial the ceiling leaves out is
+  /// removed, not kept.
+  @Test("a GIF tried whole, its ceiling late: trials made meanwhile, the outcome of waiting")
+  func wholeTrialsWhileCeilingLate() throws {
+    var random = SeededGenerator(seed: 7)
+    var b = GIFBuilder(width: 32, height: 32, globalPalette: (0..<16).map { UInt32($0 * 0x111111) })
+    b.loop(0)
+    for frame in 0..<12 {
+      b.control(delay: 5)
+      var indexes: [UInt8] = []
+      for y in 0..<32 {
+        for x in 0..<32 {
+          let ramp = (x + y + frame * 2) / 4 % 16
+          indexes.append(
+            UInt8(min(15, ramp + (Int.random(in: 0..<6, using: &random) == 0 ? 1 : 0))))
+        }
+      }
+      b.image(width: 32, height: 32, indexes: indexes, minCodeSize: 4)
+    }
+    b.trailer()
+    // 45 dB: the first trial (crf 23) misses, and the search goes on from it.
+    func attempt(ceiling: Int, meanwhile: Bool) throws -> (
+      summary: VideoSummary, encodes: Int, bytes: Data
+    ) {
+      let folder = try VideoProbe.folder()
+      let gif = folder + "/w.gif"
+      try Data(b.bytes).write(to: URL(fileURLWithPath: gif))
+      let request = VideoRequest(
+        input: gif, output: folder + "/w.mp4", format: .mp4,
+        options: ConversionOptions(targetPSNR: 45))
+      let encodes = Cell(0)
+      let asked = Cell(0)
+      let result = try Transcoder.attempt(
+        request, read: nil, cancellation: Cancellation(), progress: nil,
+        onEncode: { encodes.value = $0 },
+        late: { TargetSearch.Late(ceiling: ceiling, sampleRatio: nil) },
+        lateReady: meanwhile
+          ? {
+            asked.value += 1
+            return asked.value > 2
+          } : nil)
+      guard case .made(let summary, _, _) = result else {
+        Issue.record("expected an output tried whole, got \(result)")
+        throw CancellationError()
+      }
+      #expect(try Self.files(folder) == ["w.gif", "w.mp4"])
+      return (summary, encodes.value, try Data(contentsOf: URL(fileURLWithPath: folder + "/w.mp4")))
+    }
+    // A ceiling of one byte ends the search at its first trial: two more were made meanwhile,
+    // and left out.
+    let waited = try attempt(ceiling: 1, meanwhile: false)
+    let ahead = try attempt(ceiling: 1, meanwhile: true)
+    #expect(waited.encodes == 1)
+    #expect(ahead.encodes == 3)
+    #expect(waited.summary.setting == ahead.summary.setting)
+    #expect(waited.summary.trials == 1 && ahead.summary.trials == 1)
+    #expect(waited.bytes == ahead.bytes)
+    // A ceiling nothing reaches: the same search either way.
+    let open = try attempt(ceiling: 1 << 40, meanwhile: false)
+    let openAhead = try attempt(ceiling: 1 << 40, meanwhile: true)
+    #expect(open.encodes > 2)
+    #expect(open.summary.setting == openAhead.summary.setting)
+    #expect(open.summary.trials == openAhead.summary.trials)
+    #expect(open.bytes == openAhead.bytes)
+  }
+
   @Test("a transparent GIF: <picture> with the WebP (an AVIF only if smaller), the GIF as <img>")
   func transparentGIFBecomesPicture() throws {
     let folder = try VideoProbe.folder()

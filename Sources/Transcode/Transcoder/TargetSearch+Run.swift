@@ -94,11 +94,16 @@ final class SearchRun<Summary> {
   }
 
   private func full(_ setting: Int) throws(TranscodeError) -> Made {
-    try target.cancellation.check()
-    starting()
-    let made = try wholes.value(setting)
+    let made = try unnoted(setting)
     noteHard(made)
     return made
+  }
+
+  /// A complete output at `setting`, its worst moment not noted yet.
+  private func unnoted(_ setting: Int) throws(TranscodeError) -> Made {
+    try target.cancellation.check()
+    starting()
+    return try wholes.value(setting)
   }
 
   /// Notes the GIF frame of `made`'s worst moment (when its moments were scored).
@@ -270,13 +275,20 @@ final class SearchRun<Summary> {
   /// (``TargetSearch/goodEnough``), under the target's margin for samples. A 512x142 sprite's
   /// AVIF scored 70.77 at quality 57 against a target of 71, and a fourth whole encode made
   /// 59 (71.62, 7% larger) where a lift would have stopped at 70.5.
+  ///
+  /// Its trials after the first are made while the ceiling (the WebP beside an AVIF) is still
+  /// being found, as a sample's are, and judged once it is; each output waits for that
+  /// judgement, so one that the ceiling leaves out of the outcome is discarded, never kept
+  /// nor noted, and the outcome and files are those of a search that waited (a 512x142
+  /// sprite's AVIF waited 0.75 s for its WebP before its second of three trials).
   func tryWhole() throws(TranscodeError) {
     search.ceiling = ceiling
     if let enough = target.goodEnough { search.target = min(search.target, enough) }
+    var made: [Made] = []
     let outcome = try search.run(
       { (setting) throws(TranscodeError) -> (Double, Int) in
-        let candidate = try self.full(setting)
-        self.keep(candidate)
+        let candidate = try self.unnoted(setting)
+        made.append(candidate)
         return (candidate.trial.psnr, candidate.trial.bytes)
       },
       ceilingAfterFirst: target.late == nil
@@ -284,7 +296,16 @@ final class SearchRun<Summary> {
         : { () throws(TranscodeError) -> Int? in
           try self.learn()
           return self.ceiling
-        })
+        },
+      ceilingReady: target.lateReady)
+    for (i, candidate) in made.enumerated() {
+      if i < outcome.trials.count {
+        noteHard(candidate)
+        keep(candidate)
+      } else {
+        candidate.files.discard()
+      }
+    }
     encodes = outcome.trials.count
   }
 
