@@ -159,6 +159,28 @@ import Testing
     }
   }
 
+  /// The sums the score reads with a zero weight are not computed (most of them: at scale 0,
+  /// X and B are read for their edge differences alone, the Y channel at scale 5 for nothing):
+  /// the score is the one of computing every sum, to the bit, whatever the scales.
+  @Test(arguments: [(256, 256), (97, 61), (50, 9), (8, 8)])
+  func unreadSumsSkipped(size: (Int, Int)) {
+    let (w, h) = size
+    let reference = Self.picture(width: w, height: h, seed: 5)
+    for distortion in Distortion.allCases {
+      let distorted = Self.distorted(reference, distortion, width: w, height: h)
+      var every = SSIMULACRA2(width: w, height: h)
+      every.computesEverySum = true
+      let all = every.score(reference: reference, distorted: distorted, changedRows: nil)
+      let read = SSIMULACRA2.score(
+        reference: reference, distorted: distorted, width: w, height: h)
+      #expect(all.bitPattern == read.bitPattern, "\(distortion): \(all) against \(read)")
+      #expect(read < 100)
+    }
+    let six = SSIMULACRA2.Engine.reads(scales: 6)
+    #expect(!six[0][0].ssim && six[0][0].edge && six[0][1].ssim && !six[0][2].ssim)
+    #expect(!six[5][1].ssim && !six[5][1].edge)
+  }
+
   /// A copy is a value: scoring through it after the original moved on recomputes what it
   /// needs (the shared state is dropped), so both agree with one-shot scores.
   @Test func copiesAreIndependent() {

@@ -31,11 +31,20 @@ extension SSIMULACRA2 {
     /// The sRGB EOTF of each byte.
     let lut: UnsafeMutablePointer<Float>
     let stride0: Int
+    /// Per scale, per XYB channel, which of its sums the score reads (``reads(scales:)``).
+    let reads: [[Reads]]
+
+    /// Whether the score reads a channel's SSIM sums and its edge-difference sums (artifact,
+    /// detail lost) at a scale: whether a published weight for them is not zero.
+    struct Reads {
+      var ssim: Bool
+      var edge: Bool
+    }
 
     static let radius = 5
     static let taps = 11
 
-    init(width: Int, height: Int) {
+    init(width: Int, height: Int, everySum: Bool = false) {
       self.width = width
       self.height = height
       var scales: [Scale] = []
@@ -45,6 +54,11 @@ extension SSIMULACRA2 {
         (w, h) = ((w + 1) / 2, (h + 1) / 2)
       }
       self.scales = scales
+      reads =
+        everySum
+        ? Array(
+          repeating: Array(repeating: Reads(ssim: true, edge: true), count: 3), count: scales.count)
+        : Engine.reads(scales: scales.count)
       stride0 = Scale.stride(width)
       paddedStride = stride0 + 16
       func zeros(_ count: Int) -> UnsafeMutablePointer<Float> {
@@ -102,7 +116,7 @@ extension SSIMULACRA2 {
                     }
                     // A map row reads the blurred rows within the radius.
                     for range in Engine.merged(rows, expand: Engine.radius, limit: scale.height) {
-                      mapRows(scale, bytes: bytes, rows: range)
+                      mapRows(scale, reads: reads[s], bytes: bytes, rows: range)
                     }
                   }
                 }
@@ -113,6 +127,21 @@ extension SSIMULACRA2 {
       }
       valid = true
       return SSIMULACRA2.combine(scales.map { $0.averages() })
+    }
+
+    /// What the score reads of each scale's channels when `count` scales are computed
+    /// (``SSIMULACRA2/combine(_:)`` reads the weights in order over them): a sum whose weight
+    /// is zero adds nothing, so its blurs are not made. Most of the weights are zero: at scale
+    /// 0, the largest, X and B are read for their edge differences alone, which need two of
+    /// the five blurred products (the two pictures), not their squares and product.
+    static func reads(scales count: Int) -> [[Reads]] {
+      (0..<count).map { s in
+        (0..<3).map { c in
+          // Six weights: mean, then 4-norm, each SSIM, artifact, detail lost.
+          let w = (0..<6).map { SSIMULACRA2.weights[(c * count + s) * 6 + $0] != 0 }
+          return Reads(ssim: w[0] || w[3], edge: w[1] || w[2] || w[4] || w[5])
+        }
+      }
     }
 
     /// `ranges` grown by `expand` rows each side, clipped to `0..<limit`, sorted and merged.
@@ -179,10 +208,12 @@ extension SSIMULACRA2 {
     /// sums: each XYB row converted and blurred horizontally once, as the vertical blur first
     /// needs it.
     ///
-    /// Long (about 125 lines) because it is one pass: the conversion, both blurs and the sums
+    /// Long (about 145 lines) because it is one pass: the conversion, both blurs and the sums
     /// share each row's buffers, and the innermost loops stay in one function the optimiser
     /// sees whole.
-    private func mapRows(_ scale: Scale, bytes: [UnsafePointer<UInt8>], rows: Range<Int>) {
+    private func mapRows(
+      _ scale: Scale, reads: [Reads], bytes: [UnsafePointer<UInt8>], rows: Range<Int>
+    ) {
       let w = scale.width
       let h = scale.height
       let stride = scale.stride
@@ -196,6 +227,8 @@ extension SSIMULACRA2 {
           let xyb = xybRing + (next % taps) * 6 * stride0
           xybRow(scale, bytes: bytes, y: next, into: xyb)
           for c in 0..<3 {
+            // The two pictures, and their squares and product where SSIM is read.
+            let products = reads[c].ssim ? 5 : reads[c].edge ? 2 : 0
             let a = xyb + c * stride0
             let b = xyb + (3 + c) * stride0
             let p0 = padded + radius
@@ -203,21 +236,26 @@ extension SSIMULACRA2 {
             let p2 = p1 + paddedStride
             let p3 = p2 + paddedStride
             let p4 = p3 + paddedStride
-            for x in 0..<w {
-              let u = a[x]
-              let v = b[x]
-              p0[x] = u
-              p1[x] = v
-              p2[x] = u * u
-              p3[x] = v * v
-              p4[x] = u * v
+            if products == 5 {
+              for x in 0..<w {
+                let u = a[x]
+                let v = b[x]
+                p0[x] = u
+                p1[x] = v
+                p2[x] = u * u
+                p3[x] = v * v
+                p4[x] = u * v
+              }
+            } else if products == 2 {
+              p0.update(from: a, count: w)
+              p1.update(from: b, count: w)
             }
             // Zeros right of the row (a larger scale's values may still be there).
-            for q in 0..<5 {
+            for q in 0..<products {
               (p0 + q * paddedStride + w).update(repeating: 0, count: radius)
             }
             let out = ring + ((next % taps) * 15 + c * 5) * stride0
-            for q in 0..<5 {
+            for q in 0..<products {
               let p = padded + q * paddedStride
               let o = out + q * stride0
               var x = 0
@@ -261,20 +299,26 @@ extension SSIMULACRA2 {
           let rowA = xyb + c * stride0
           let rowB = xyb + (3 + c) * stride0
           let base = c * 5 * stride0
-          var x = 0
+          // A channel read for nothing sums to zero; one read for its edges alone, its SSIM
+          // sums too (their weights are zero: the score is the same to the bit).
+          let ssim = reads[c].ssim
+          var x = reads[c].ssim || reads[c].edge ? 0 : stride
           while x < stride {
             let m1 = vertical(base + x)
             let m2 = vertical(base + stride0 + x)
-            let s11 = vertical(base + 2 * stride0 + x)
-            let s22 = vertical(base + 3 * stride0 + x)
-            let s12 = vertical(base + 4 * stride0 + x)
+            var d = SIMD8<Float>()
+            if ssim {
+              let s11 = vertical(base + 2 * stride0 + x)
+              let s22 = vertical(base + 3 * stride0 + x)
+              let s12 = vertical(base + 4 * stride0 + x)
+              let diff = m1 - m2
+              let numM = 1 - diff * diff
+              let numS = 2 * (s12 - m1 * m2) + 0.0009
+              let denS = (s11 - m1 * m1) + (s22 - m2 * m2) + 0.0009
+              d = Engine.positive(1 - numM * numS / denS)
+            }
             let i1 = Engine.load(rowA + x)
             let i2 = Engine.load(rowB + x)
-            let diff = m1 - m2
-            let numM = 1 - diff * diff
-            let numS = 2 * (s12 - m1 * m2) + 0.0009
-            let denS = (s11 - m1 * m1) + (s22 - m2 * m2) + 0.0009
-            var d = Engine.positive(1 - numM * numS / denS)
             let e1 = i1 - m1
             let e2 = i2 - m2
             let ratio = (1 + Engine.magnitude(e2)) / (1 + Engine.magnitude(e1)) - 1

@@ -38,6 +38,9 @@ package struct SSIMULACRA2: Sendable {
   package let height: Int
   /// The planes and row sums of the last call; replaced (state dropped) when a copy shares it.
   private var engine: Engine?
+  /// Whether the sums the score reads with a zero weight are computed too (tests: the same
+  /// score to the bit; ``Engine/reads(scales:)``).
+  var computesEverySum = false
 
   package init(width: Int, height: Int) {
     precondition(width >= 0 && height >= 0, "SSIMULACRA2 size \(width)x\(height)")
@@ -60,7 +63,7 @@ package struct SSIMULACRA2: Sendable {
         && (reference + distorted).allSatisfy { $0.count == count },
       "SSIMULACRA2 wants three planes of \(width)x\(height) bytes a side")
     if engine == nil || !isKnownUniquelyReferenced(&engine) {
-      engine = Engine(width: width, height: height)
+      engine = Engine(width: width, height: height, everySum: computesEverySum)
     }
     let rows: [Range<Int>]
     if let changedRows, engine!.valid {
