@@ -302,7 +302,7 @@ extension SSIMULACRA2 {
           // A channel read for nothing sums to zero; one read for its edges alone, its SSIM
           // sums too (their weights are zero: the score is the same to the bit).
           let ssim = reads[c].ssim
-          var x = reads[c].ssim || reads[c].edge ? 0 : stride
+          var x = ssim || reads[c].edge ? 0 : stride
           while x < stride {
             let m1 = vertical(base + x)
             let m2 = vertical(base + stride0 + x)

@@ -56,7 +56,7 @@ package struct SettingSearch: Sendable {
   /// searched to the last setting.
   package var smallestSaving = 0.0
   /// The share of a trial's bytes one step down is believed to save, the upper end of what
-  /// real GIFs measured (``SettingSearch/crf(_:target:)``, ``SettingSearch/quality(_:target:content:)``);
+  /// real GIFs measured (each encoder's search sets its own: `SettingSearch.crf`, `quality`);
   /// nil for an encoder whose bytes need not fall with the setting (WebP: lossless frames).
   /// With a ``smallestSaving``, it judges a step down from a trial with none above it, which
   /// the bytes of two trials cannot: a step it predicts to save less is not made (a sprite's
