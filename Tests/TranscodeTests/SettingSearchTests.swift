@@ -229,6 +229,32 @@ import Testing
     #expect(!keeps(34.9, .balanced, psnr: 35))
   }
 
+  @Test("a first whole's partner is placed by how far another candidate's sample overstated")
+  func firstPartnerPlaced() {
+    // A 768x432 terminal recording's AVIF sample: 76.47 at quality 64, 73.68 at 59 (the
+    // answer), three quantizers apart; whole, 59 scored 66.77, 64 69.17, and 70 (70.55) was
+    // the first to reach the 70.5 a lift stops at.
+    let avif = SettingSearch.quality(.avif, target: 71, content: .screen)
+    let trials = tried((64, 76.47, 25_000), (59, 73.68, 21_000))
+    func partner(_ overstated: Double?) -> Int? {
+      TargetSearch.partner(
+        of: trials[1], trials: trials, candidates: avif.candidates, slope: avif.slope,
+        points: TargetSearch.partnerPoints(overstated: overstated))
+    }
+    // Alone, two points over the answer: 64, which missed.
+    #expect(TargetSearch.partnerPoints(overstated: nil) == 2)
+    #expect(partner(nil) == 64)
+    // Its MP4's sample had scored 73.07 at crf 27 and the whole 60.07: half of 13 points
+    // places the partner at 70.
+    #expect(TargetSearch.partnerPoints(overstated: 13) == 6.5)
+    #expect(partner(13) == 70)
+    // A sample that overstated little, or understated, leaves the two points; a great deal
+    // is capped.
+    #expect(partner(3) == 64 && partner(-4.4) == 64)
+    #expect(TargetSearch.partnerPoints(overstated: 40) == 8)
+    #expect(TargetSearch.partnerPoints(overstated: .infinity) == 2)
+  }
+
   @Test("a GIF tried whole searches for the figure a lift stops at, not the sample's margin")
   func wholeSearchGoodEnough() {
     func enough(_ effort: SearchEffort, floor: Double? = nil, scoreLed: Bool = true) -> Double? {

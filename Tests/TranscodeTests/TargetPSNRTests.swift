@@ -172,13 +172,16 @@ import Testing
         input: gif, output: output, format: .mp4, options: ConversionOptions(targetScore: 60)),
       read: nil, cancellation: Cancellation(), progress: nil,
       sample: TrialSample(windows: [2..<10, 16..<24, 30..<38]), hardFrames: [25])
-    guard case .made(let summary, _, let hard) = made else {
+    guard case .made(let summary, _, let hard, let overstated) = made else {
       Issue.record("the search gave up")
       return
     }
     let moments = try #require(summary.fidelity?.moments)
     // The whole output kept is the last whole measured: its worst moment is told last.
     #expect(hard.last == moments.worstFrame)
+    // And how far its sample's answer scored over the first whole output, for the next
+    // candidate's pair.
+    #expect(overstated?.isFinite == true)
     #expect(Set(hard).count == hard.count && hard.allSatisfy { (0..<40).contains($0) })
   }
 

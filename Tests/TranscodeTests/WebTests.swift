@@ -308,7 +308,7 @@ import Testing
         options: ConversionOptions(targetPSNR: target))
       let result = try Transcoder.attempt(
         request, read: nil, cancellation: Cancellation(), progress: nil, floor: floor)
-      guard case .made(let summary, nil, _) = result else {
+      guard case .made(let summary, nil, _, _) = result else {
         Issue.record("expected an output tried whole, got \(result)")
         throw CancellationError()
       }
@@ -385,7 +385,7 @@ import Testing
     // Without a ceiling the same search goes on to an output.
     let made = try Transcoder.attempt(
       request, read: nil, cancellation: Cancellation(), progress: nil, sample: sample)
-    guard case .made(let summary, let ratio, _) = made else {
+    guard case .made(let summary, let ratio, _, _) = made else {
       Issue.record("expected an output, got \(made)")
       return
     }
@@ -422,7 +422,7 @@ import Testing
             asked.value += 1
             return asked.value > 2
           } : nil)
-      guard case .made(let summary, _, _) = result else {
+      guard case .made(let summary, _, _, _) = result else {
         Issue.record("expected an output tried whole, got \(result)")
         throw CancellationError()
       }

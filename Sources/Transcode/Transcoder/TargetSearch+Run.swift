@@ -43,6 +43,8 @@ final class SearchRun<Summary> {
   private(set) var best: Made? = nil
   private var encodes = 0
   private var measuredRatio: Double? = nil
+  /// ``TargetSearch/Found/overstated``.
+  private var overstated: Double? = nil
   /// The worst moments' GIF frames of the whole outputs taken, in order, each once.
   private var hardFrames: [Int] = []
   private var search: SettingSearch
@@ -174,6 +176,9 @@ final class SearchRun<Summary> {
     noteHard(first)
     let prediction = max(1, Double(outcome.chosen.bytes) * scale)
     measuredRatio = Double(first.trial.bytes) / prediction * (sampleRatio ?? 1)
+    if target.scoreLed, outcome.chosen.psnr.isFinite, first.trial.psnr.isFinite {
+      overstated = outcome.chosen.psnr - first.trial.psnr
+    }
     keep(first)
     encodes = outcome.trials.count + 1
     if let partner, let goal = target.scoreFloor.map({ $0 + target.liftMargin }),
@@ -188,25 +193,13 @@ final class SearchRun<Summary> {
     return nil
   }
 
-  /// The setting made whole beside the sample's answer (``TargetSearch/pairsFirstWhole``): the
-  /// candidate the sample's trials predict ``TargetSearch/firstPartnerPoints`` over it, at
-  /// least the next; nil when there is none or the search does not pair its first whole.
+  /// The setting made whole beside the sample's answer (``TargetSearch/pairsFirstWhole``), or
+  /// nil when the search does not pair its first whole.
   private func firstPartner(_ outcome: SettingSearch.Outcome) -> Int? {
     guard target.pairsFirstWhole, target.scoreFloor != nil else { return nil }
-    let candidates = search.candidates
-    guard let at = candidates.firstIndex(of: outcome.chosen.setting) else { return nil }
-    // Points a step, between the answer and the trial nearest it.
-    let others = outcome.trials.filter { $0.setting != outcome.chosen.setting }
-    var slope = search.slope
-    if let near = others.min(by: {
-      abs((candidates.firstIndex(of: $0.setting) ?? 0) - at)
-        < abs((candidates.firstIndex(of: $1.setting) ?? 0) - at)
-    }), let index = candidates.firstIndex(of: near.setting), index != at {
-      slope = abs(near.psnr - outcome.chosen.psnr) / Double(abs(index - at))
-    }
-    let steps = Int((TargetSearch.firstPartnerPoints / max(slope, 0.1)).rounded(.up))
-    let partner = min(candidates.count - 1, at + max(1, min(steps, TargetSearch.maxLiftStep)))
-    return partner > at ? candidates[partner] : nil
+    return TargetSearch.partner(
+      of: outcome.chosen, trials: outcome.trials, candidates: search.candidates,
+      slope: search.slope, points: target.partnerPoints)
   }
 
   /// Whether a sample's search is given up, its best trial predicting `predicted` bytes whole:
@@ -360,6 +353,6 @@ final class SearchRun<Summary> {
           ? .targetMissed(
             target: search.target, setting: setting, value: chosen.trial.setting, measured: psnr)
           : nil,
-        sampleRatio: measuredRatio, hardFrames: hardFrames))
+        sampleRatio: measuredRatio, hardFrames: hardFrames, overstated: overstated))
   }
 }

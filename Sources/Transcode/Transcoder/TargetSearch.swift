@@ -80,12 +80,34 @@ struct TargetSearch {
   var ahead = false
   /// Whether a sampled search on a score makes its first whole output in a pair (``pairs``):
   /// beside the sample's answer (on the second thread when ``ahead``), the setting its trials
-  /// predict ``firstPartnerPoints`` better, taken when the answer's worst moment misses the
+  /// predict ``partnerPoints`` better, taken when the answer's worst moment misses the
   /// floor. A sample of spread windows overstates an AVIF's worst moment by 2 to 5 points on
   /// screen content (a UI demo's sample scored 73.8 at quality 69, its whole output 70.3), and
   /// each miss cost a round of window trials and a second whole encode after the first; made
   /// side by side, the pair costs the time of one where a core is free.
   var pairsFirstWhole: Bool { pairs && scoreLed && effort.pairsFirstWhole }
+  /// How far (points) another candidate's sample overstated its whole output's worst moment on
+  /// this GIF (``Found/overstated``), or nil. A sample that did so by much on one encoder does
+  /// so on the next, if less, and the first whole's partner is placed by it
+  /// (``partnerPoints``): a 768x432 terminal recording's MP4 sample scored 73.1 at crf 27 and
+  /// its whole output 60.1; its AVIF sample scored 73.7 at quality 59 and 76.5 at 64, the whole
+  /// outputs 66.8 and 69.2, both under the floor, and a round of window trials and a second
+  /// pair of whole encodes (70 s) found 70. A muybridge recording's MP4 overstated by 10.3
+  /// points, its AVIF by 3.8.
+  var overstated: Double? = nil
+  /// How much better than the sample's answer its first whole's partner is predicted: at least
+  /// ``firstPartnerPoints``, and ``overstatedShare`` of what another candidate's sample
+  /// overstated (``overstated``), at most ``maxPartnerPoints``.
+  var partnerPoints: Double { Self.partnerPoints(overstated: overstated) }
+  static func partnerPoints(overstated: Double?) -> Double {
+    guard let overstated, overstated.isFinite else { return firstPartnerPoints }
+    return min(maxPartnerPoints, max(firstPartnerPoints, overstated * overstatedShare))
+  }
+  /// The share of another candidate's overstatement a first whole's partner covers: an AVIF
+  /// sample overstated 0.37 and 0.54 of what the MP4's did on two screen recordings.
+  static let overstatedShare = 0.5
+  /// The most points a first whole's partner is placed over the sample's answer.
+  static let maxPartnerPoints = 8.0
   /// What a whole output's worst moment must exceed ``scoreFloor`` by to need no lift: the
   /// effort's (``SearchEffort/liftMargin``).
   var liftMargin: Double { effort.liftMargin }
@@ -108,6 +130,26 @@ struct TargetSearch {
   struct Late {
     var ceiling: Int?
     var sampleRatio: Double?
+  }
+
+  /// The candidate the trials predict `points` over `chosen` (at least the next of
+  /// `candidates`, at most ``maxLiftStep`` on), by the slope between `chosen` and the trial
+  /// nearest it, else `slope` (points a candidate); nil when `chosen` is the last.
+  static func partner(
+    of chosen: SettingSearch.Trial, trials: [SettingSearch.Trial], candidates: [Int],
+    slope: Double, points: Double
+  ) -> Int? {
+    guard let at = candidates.firstIndex(of: chosen.setting) else { return nil }
+    let index = { (trial: SettingSearch.Trial) in candidates.firstIndex(of: trial.setting) ?? 0 }
+    var slope = slope
+    if let near = trials.filter({ $0.setting != chosen.setting }).min(by: {
+      abs(index($0) - at) < abs(index($1) - at)
+    }), index(near) != at {
+      slope = abs(near.psnr - chosen.psnr) / Double(abs(index(near) - at))
+    }
+    let steps = Int((points / max(slope, 0.1)).rounded(.up))
+    let partner = min(candidates.count - 1, at + max(1, min(steps, maxLiftStep)))
+    return partner > at ? candidates[partner] : nil
   }
 
   /// How a search ended: an output found and written, or given up when trials showed that
@@ -150,6 +192,9 @@ struct TargetSearch {
     var sampleRatio: Double? = nil
     /// The GIF frames of the worst moments of the whole outputs measured, in order, each once.
     var hardFrames: [Int] = []
+    /// On a search led by the score, what its sample's answer scored over the first whole
+    /// output at that setting (nil when the GIF was tried whole).
+    var overstated: Double? = nil
   }
 
   /// A full output encoded, measured and not yet committed.

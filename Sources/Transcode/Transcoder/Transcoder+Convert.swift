@@ -56,8 +56,10 @@ extension Transcoder {
 enum Converted<Summary> {
   /// The output, the whole output's bytes over its sample's prediction when a sample was
   /// searched (``TargetSearch/Found/sampleRatio``), and the GIF frames of the whole outputs'
-  /// worst moments (``TargetSearch/Found/hardFrames``).
-  case made(Summary, sampleRatio: Double? = nil, hardFrames: [Int] = [])
+  /// worst moments (``TargetSearch/Found/hardFrames``), and how far its sample overstated
+  /// the whole's worst moment (``TargetSearch/Found/overstated``).
+  case made(
+    Summary, sampleRatio: Double? = nil, hardFrames: [Int] = [], overstated: Double? = nil)
   case hopeless(SettingSearch.Trial, predictedBytes: Int)
 }
 
@@ -77,7 +79,7 @@ extension Transcoder {
   ) throws(TranscodeError) -> Request.Setup.Summary {
     let converted = try attempt(
       request, read: read, cancellation: cancellation, progress: progress, sample: sample)
-    guard case .made(let summary, _, _) = converted else {
+    guard case .made(let summary, _, _, _) = converted else {
       throw .internalError("\(request.input): a search with no ceiling gave up")
     }
     return summary
@@ -92,14 +94,16 @@ extension Transcoder {
   /// that could save less than `smallestSaving` (``SettingSearch/smallestSaving``); `late`
   /// tells the ceiling and sample ratio after the first trial instead (``TargetSearch/late``),
   /// and `lateReady` whether it can without waiting (``TargetSearch/lateReady``); a sample's
-  /// trials cover the moments of `hardFrames` too (``TargetSearch/hardFrames``).
+  /// trials cover the moments of `hardFrames` too (``TargetSearch/hardFrames``), and its first
+  /// whole output's partner is placed by `overstated` (``TargetSearch/overstated``).
   static func attempt<Request: OutputRequest>(
     _ request: Request, read: GIFPlan?, cancellation: Cancellation,
     progress: (@Sendable (VideoProgress) -> Void)?, sample: TrialSample? = nil,
     ceiling: Int? = nil, sampleRatio: Double? = nil, floor: Double? = nil, start: Double? = nil,
     smallestSaving: Double = 0, onEncode: ((Int) -> Void)? = nil,
     late: (() throws(TranscodeError) -> TargetSearch.Late)? = nil,
-    lateReady: (() -> Bool)? = nil, hardFrames: [Int] = [], holding held: MemoryUse? = nil
+    lateReady: (() -> Bool)? = nil, hardFrames: [Int] = [], overstated: Double? = nil,
+    holding held: MemoryUse? = nil
   ) throws(TranscodeError) -> Converted<Request.Setup.Summary> {
     let plan = try Self.plan(for: request, read: read, cancellation: cancellation)
     try plan.requirePicture()
@@ -136,6 +140,7 @@ extension Transcoder {
     target.late = late
     target.lateReady = lateReady
     target.hardFrames = hardFrames
+    target.overstated = overstated
     // A trial made ahead is a second encoder and meter beside what the job holds (`held`:
     // `--to web`'s whole job, else the request's own), and only made when both fit.
     target.pairs = request.encodesOnOneThread
@@ -208,7 +213,9 @@ extension Transcoder {
       summary.fidelity = found.fidelity
       summary.trials = found.encodes
       if let warning = found.warning { summary.warnings.append(warning) }
-      return .made(summary, sampleRatio: found.sampleRatio, hardFrames: found.hardFrames)
+      return .made(
+        summary, sampleRatio: found.sampleRatio, hardFrames: found.hardFrames,
+        overstated: found.overstated)
     }
   }
 }

@@ -107,10 +107,11 @@ extension WebMaker {
     }
     let (setting, notes, measured): (Int, [ConversionWarning], Fidelity?)
     switch made {
-    case .made(let result, let measuredRatio, let hard):
+    case .made(let result, let measuredRatio, let hard, let overstated):
       (setting, notes, measured) = result
       // Videos share their sample's windows (one schedule), and so do the animated images.
       if let measuredRatio { sampleRatios[kind.isVideo] = measuredRatio }
+      if kind.isVideo, let overstated { videoOverstated = overstated }
       learnHard(hard)
     case .hopeless(let trial, let predicted):
       return hopeless(kind, trial: trial, predictedBytes: predicted, bound: told.value)
@@ -189,10 +190,12 @@ extension WebMaker {
       smallestSaving: request.searchEffort.webSmallestSaving, onEncode: tell, late: late,
       lateReady: search.awaitingReady,
       hardFrames: request.searchEffort.learnsHardMoments ? hardFrames : [],
-      holding: request.memoryUse(plan: plan))
+      overstated: kind.isVideo ? nil : videoOverstated, holding: request.memoryUse(plan: plan))
     {
-    case .made(let s, let measured, let hard):
-      return .made((s.setting, s.warnings, s.fidelity), sampleRatio: measured, hardFrames: hard)
+    case .made(let s, let measured, let hard, let overstated):
+      return .made(
+        (s.setting, s.warnings, s.fidelity), sampleRatio: measured, hardFrames: hard,
+        overstated: overstated)
     case .hopeless(let trial, let predicted): return .hopeless(trial, predictedBytes: predicted)
     }
   }

@@ -17,6 +17,11 @@ struct WebMaker: Sendable {
   /// animated images (false): the next candidate's sample predictions are corrected by it
   /// (``TargetSearch/sampleRatio``).
   var sampleRatios: [Bool: Double] = [:]
+  /// How far the last video's sample overstated its whole output's worst moment: an animated
+  /// image's first whole output is paired by it (``TargetSearch/overstated``; the WebP's, made
+  /// beside the AVIF, varies with how many of its frames turn lossless: a UI demo's WebP
+  /// sample scored 95.7 and its whole output 53.3, where its AVIF's overstated by 3.5).
+  var videoOverstated: Double?
   /// The GIF frames of the worst moments the candidates' whole outputs found, the latest last:
   /// the next candidates' samples cover them (``TargetSearch/hardFrames``).
   var hardFrames: [Int] = []
@@ -269,6 +274,7 @@ struct WebMaker: Sendable {
     for r in kept where r.kept { maker.wider[r.kind] = min(maker.wider[r.kind] ?? .max, r.bytes) }
     maker.content = content
     maker.hardFrames = hardFrames
+    maker.videoOverstated = videoOverstated
     maker.progress = progress
     return maker
   }
