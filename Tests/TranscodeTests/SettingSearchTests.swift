@@ -408,6 +408,33 @@ import Testing
     #expect(differs.trials.count > 2, "\(differs.trials)")
   }
 
+  /// `--to web`'s WebP and AVIF searches: a first trial identical to the GIF goes straight to
+  /// the bottom, which the same file again at a step or so down would have led to anyway.
+  @Test("an image's first identical trial is followed by the bottom, with a smallest saving")
+  func identicalThenBottom() {
+    var webp = SettingSearch.quality(.webp, target: 35).scored(target: 71)
+    webp.smallestSaving = 0.12
+    // Five sprites' and loaders' WebPs: lossless at 50, 46 and 0, the same bytes; now 50 and 0.
+    let lossless = webp.run { _ in (.infinity, 4_074) }
+    #expect(lossless.trials.map(\.setting) == [50, 0])
+    // A 12x12 loader: 91.7 at 0 in 1,048 bytes against 1,940 lossless.
+    let loader = webp.run { q in q >= 1 ? (.infinity, 1_940) : (91.7, 1_048) }
+    #expect(loader.trials.map(\.setting) == [50, 0] && loader.chosen.setting == 0)
+    // A squid sprite: 58.9 at 0 in more bytes (16,640 against 16,554): nothing between is
+    // smaller than the lossless file by the smallest saving, so 50 is the answer.
+    let squid = webp.run { q in q >= 40 ? (.infinity, 16_554) : (58.9, 16_640) }
+    #expect(squid.trials.map(\.setting) == [50, 0] && squid.chosen.setting == 50)
+    // A loader's AVIF: 6,635 bytes lossless at quality 50, 6,634 at 0.
+    var avif = SettingSearch.quality(.avif, target: 35).scored(target: 71)
+    avif.smallestSaving = 0.12
+    let loading = avif.run { q in (.infinity, q == 0 ? 6_634 : 6_635) }
+    #expect(loading.trials.map(\.setting) == [50, 0])
+    // A plain conversion's search (no smallest saving) steps down first, as a video's does.
+    #expect(
+      SettingSearch.quality(.webp, target: 35).run { _ in (.infinity, 4_074) }.trials.map(
+        \.setting) == [50, 46, 0])
+  }
+
   /// Nothing between a failing trial and the passing one above it is smaller than the failing
   /// one: when the two are within the smallest saving (`--to web`: 6%) in bytes, no trial
   /// between them is made.

@@ -62,8 +62,12 @@ extension SettingSearch {
     let gain = tried[high]!.psnr - target
     // A measured slope is damped by ``downShare`` (a score's curve steepens downward).
     let share = measuredSlope(tried, near: high) == nil ? 1 : downShare
+    let bottom =
+      smallestSaving > 0 && tried.count == 1
+      && bottomAfterIdentical.map { candidates[high] <= $0 } == true
     let steps =
-      gain.isFinite ? Int((gain / slope(tried, near: high) * share).rounded(.down)) : 4
+      gain.isFinite
+      ? Int((gain / slope(tried, near: high) * share).rounded(.down)) : bottom ? high : 4
     // With a smallest saving (`--to web`), a trial that meets the target by less than the
     // slope two trials measured for one step ends it: the next step is predicted to miss (a
     // photo's AVIF met 35.0 dB by 0.21 at quality 70, 0.28 dB a step, and 69 made 34.87).

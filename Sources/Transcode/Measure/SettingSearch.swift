@@ -74,6 +74,16 @@ package struct SettingSearch: Sendable {
   /// ``smallestSaving`` ends there. Not for WebP, whose lossy frames level off well under the
   /// target while its lossless ones, chosen at higher qualities, are identical.
   package var endsOnPlateau = false
+  /// The setting at or under which a first trial identical to the GIF is followed by the
+  /// worst candidate, where an image encoder's lossy frames are the smallest they get (its
+  /// default quality: lossless there, the content is one that lossless frames suit), or nil.
+  /// That lossless stretch says nothing of what is under it (``bottomAfterRepeat(_:tried:)``),
+  /// and a step of a few settings down made the same file again on every such GIF of the
+  /// real-world bench before the bottom was tried anyway (five sprites' and loaders' WebPs and
+  /// a loader's AVIF lossless at 50, 46 and 0; a 12x12 loader's lossless at 50 and 46 and 91.7
+  /// at 0 in 1,048 bytes). With a ``smallestSaving``; not for a video's crf, whose worst is no
+  /// lossy image's bottom, nor above the default (WebP's 100 is lossless on any GIF).
+  package var bottomAfterIdentical: Int? = nil
 
   /// Searches `candidates` (worst to best quality) from `start`.
   package init(

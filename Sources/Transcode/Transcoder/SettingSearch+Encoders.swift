@@ -41,9 +41,11 @@ extension SettingSearch {
   ) -> SettingSearch {
     switch format {
     case .webp:
-      return SettingSearch(
+      var search = SettingSearch(
         range: AnimationRequest.qualityRange, direction: .higherIsBetter, target: target,
         start: format.defaultQuality, slope: 0.08)
+      search.bottomAfterIdentical = format.defaultQuality
+      return search
     case .avif:
       var candidates: [Int] = []
       for quality in AnimationRequest.qualityRange {
@@ -59,6 +61,7 @@ extension SettingSearch {
         candidates: candidates, target: target, start: format.defaultQuality,
         slope: content == .screen ? 0.55 : 0.45)
       search.endsOnPlateau = true
+      search.bottomAfterIdentical = format.defaultQuality
       search.savingPerStep = 0.1
       return search
     }
