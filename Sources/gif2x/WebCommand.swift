@@ -41,8 +41,8 @@ struct WebOptions: ParsableArguments {
         + " only, a few trials each), balanced (default: every candidate, AV1 and AVIF too)"
         + " or thorough (each searched to within 6% of its smallest setting). For --to web and"
         + " a --target-quality or --target-psnr conversion. On 12 real GIFs' --to web, against"
-        + " thorough: fast took a third of the time and served 46% more bytes, balanced 58% of"
-        + " the time and 0.6% fewer bytes (docs/WEB.md).", valueName: "level"))
+        + " thorough: fast took a seventh of the time and served 44% more bytes, balanced 41%"
+        + " of the time and 1.7% fewer bytes (docs/WEB.md).", valueName: "level"))
   var searchEffort: SearchEffort?
 }
 
