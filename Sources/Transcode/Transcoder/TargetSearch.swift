@@ -81,7 +81,7 @@ struct TargetSearch {
   /// Whether a sampled search on a score makes its first whole output in a pair (``pairs``):
   /// beside the sample's answer (on the second thread when ``ahead``), the setting its trials
   /// predict ``partnerPoints`` better, taken when the answer's worst moment misses the
-  /// floor. A sample of spread windows overstates an AVIF's worst moment by 2 to 5 points on
+  /// floor. A sample of spread windows overstates an AVIF's worst moment by 2 to 7 points on
   /// screen content (a UI demo's sample scored 73.8 at quality 69, its whole output 70.3), and
   /// each miss cost a round of window trials and a second whole encode after the first; made
   /// side by side, the pair costs the time of one where a core is free.
@@ -99,6 +99,7 @@ struct TargetSearch {
   /// ``firstPartnerPoints``, and ``overstatedShare`` of what another candidate's sample
   /// overstated (``overstated``), at most ``maxPartnerPoints``.
   var partnerPoints: Double { Self.partnerPoints(overstated: overstated) }
+  /// ``partnerPoints`` after another candidate's sample overstated its whole by `overstated`.
   static func partnerPoints(overstated: Double?) -> Double {
     guard let overstated, overstated.isFinite else { return firstPartnerPoints }
     return min(maxPartnerPoints, max(firstPartnerPoints, overstated * overstatedShare))
