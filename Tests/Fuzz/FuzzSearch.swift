@@ -3,7 +3,7 @@
 /// from any prior slope, start and limits. It must end within its trial limit, try only
 /// candidates and none twice, and choose the trial ``SettingSearch/prefers(_:over:target:)``
 /// ranks first, and give up (hopeless) exactly when a trial under the target reaches the
-/// ceiling; a correction is a candidate other than the setting encoded, or nil.
+/// ceiling (or one over it, whose line reaches the target only there); a correction is a candidate other than the setting encoded, or nil.
 func fuzzSearch(_ data: UnsafeBufferPointer<UInt8>) {
   var input = FuzzInput(data)
   let low = input.int(0...100)
@@ -32,6 +32,8 @@ func fuzzSearch(_ data: UnsafeBufferPointer<UInt8>) {
   }
   // A quantizer's or crf's monotone curve: a flat stretch under the target ends a web search.
   search.endsOnPlateau = input.bool()
+  // An encoder whose identical file is its smallest (libaom's AVIF): no step down from one.
+  search.identicalIsSmallest = input.bool()
   // A ceiling told after the first trial (`--to web`'s AVIF, once the WebP is made).
   let lateCeiling: Int?? = input.bool() ? .some(input.bool() ? input.int(1...1 << 30) : nil) : nil
   // Known only once this many trials are made (the WebP still being made): trials go on
@@ -79,14 +81,18 @@ func fuzzSearch(_ data: UnsafeBufferPointer<UInt8>) {
     fatalError("\(outcome.trials.count) trials with a limit of \(search.maxTrials)")
   }
   // Given up exactly when the last trial is under the target at or over the ceiling, or the
-  // trials' line reaches the target only over the ceiling's margin.
+  // trials' line reaches the target only over the ceiling's margin; or when it meets the
+  // target at or over the ceiling and the passing trials' line reaches the target there too.
   let last = outcome.trials[outcome.trials.count - 1]
   let overCeiling =
     search.ceiling.map { ceiling in
+      guard last.psnr < target else {
+        let line = SettingSearch.descendedBytes(outcome.trials, target: target)
+        return last.bytes >= ceiling && line.map { $0 >= ceiling } == true
+      }
       let line = SettingSearch.extrapolatedBytes(outcome.trials, target: target) ?? 0
-      return last.psnr < target
-        && (last.bytes >= ceiling
-          || Double(line) >= Double(ceiling) * SettingSearch.extrapolationMargin)
+      return last.bytes >= ceiling
+        || Double(line) >= Double(ceiling) * SettingSearch.extrapolationMargin
     } ?? false
   if outcome.hopeless != overCeiling {
     fatalError(

@@ -56,13 +56,15 @@ import Testing
     #expect(stopped.trials.map(\.setting) == [23])
     #expect(stopped.chosen.setting == 23)
     // One byte more and the first trial is under it: the search goes on to crf 20, which
-    // meets the target above the ceiling (the caller judges that file).
+    // meets the target above the ceiling (the caller judges that file), and the line of crf
+    // 19 and 20 says that meeting it takes that much: the ceiling ended the search there.
     search.ceiling = 7_016
     let went = run(search, crfCurve)
-    #expect(!went.hopeless)
+    #expect(went.trials.map(\.setting) == [23, 19, 20])
+    #expect(went.hopeless)
     #expect(went.chosen.setting == 20)
-    // A trial that meets the target never ends a search, however large: crf 10 (45 dB, 31,498
-    // bytes) is over this ceiling, and the search goes on down to crf 20.
+    // A trial that meets the target over the ceiling does not end a search by itself: crf 10
+    // (45 dB, 31,498 bytes) is over this ceiling, and the search goes on down to crf 20.
     search.ceiling = 20_000
     search.start = 10
     let met = run(search, crfCurve)
@@ -89,6 +91,45 @@ import Testing
     #expect(SettingSearch.extrapolatedBytes(photo, target: 30) == nil)
     let flat = [photo[0], .init(setting: 14, psnr: 31.04, bytes: 341_642)]
     #expect(SettingSearch.extrapolatedBytes(flat, target: 35.3) == nil)
+  }
+
+  @Test("two passing trials over the ceiling whose line meets the target there end it")
+  func descent() {
+    // A 128x128 loader's AVIF, tried whole against its 3,108-byte WebP: 90.48 at quality 50
+    // (4,404 bytes), 81.34 at 34 (3,758): 1.75% of the bytes a point, so 70.5 is predicted at
+    // 3,114 bytes, and quality 23 (73.78, 3,390 bytes) is not made.
+    let loader = tried((50, 90.48, 4_404), (34, 81.34, 3_758))
+    let bytes = SettingSearch.descendedBytes(loader, target: 70.5)
+    #expect(bytes.map { (3_100...3_130).contains($0) } == true, "\(String(describing: bytes))")
+    let measured: [Int: (Double, Int)] = [
+      50: (90.48, 4_404), 34: (81.34, 3_758), 23: (73.78, 3_390),
+    ]
+    var search = SettingSearch.quality(.avif, target: 35, content: .screen).scored(target: 70.5)
+    search.smallestSaving = 0.12
+    search.ceiling = 3_108
+    let curve = { (q: Int) -> (Double, Int) in measured[q] ?? (70.0, 3_300) }
+    let ended = search.run(curve)
+    #expect(ended.trials.map(\.setting) == [50, 34])
+    #expect(ended.hopeless)
+    // Under a ceiling over the line's 3,114 bytes, the search goes on down to 23, whose line
+    // with 34 reaches 70.5 at 3,242 bytes: over a 3,200-byte ceiling, it ends there.
+    search.ceiling = 3_200
+    let went = search.run(curve)
+    #expect(went.trials.map(\.setting) == [50, 34, 23])
+    #expect(went.hopeless)
+    // A search that meets the target under the ceiling is not ended by the line: the x264-like
+    // curve falls exactly as the line says, and crf 20 (9,921 bytes) meets 40 dB under 10,000.
+    var crf = crfSearch(target: 40, start: 10)
+    crf.ceiling = 10_000
+    #expect(!run(crf, crfCurve).hopeless)
+    // One passing trial, an identical one, or bytes that do not fall: no line.
+    #expect(SettingSearch.descendedBytes(loader.prefix(1), target: 70.5) == nil)
+    #expect(
+      SettingSearch.descendedBytes(
+        [loader[0], .init(setting: 34, psnr: .infinity, bytes: 3_758)], target: 70.5) == nil)
+    #expect(
+      SettingSearch.descendedBytes(
+        [loader[0], .init(setting: 34, psnr: 81.34, bytes: 4_500)], target: 70.5) == nil)
   }
 
   @Test("a linear crf curve: the largest crf that meets the target, in a few trials")
@@ -424,11 +465,17 @@ import Testing
     // smaller than the lossless file by the smallest saving, so 50 is the answer.
     let squid = webp.run { q in q >= 40 ? (.infinity, 16_554) : (58.9, 16_640) }
     #expect(squid.trials.map(\.setting) == [50, 0] && squid.chosen.setting == 50)
-    // A loader's AVIF: 6,635 bytes lossless at quality 50, 6,634 at 0.
+    // A loading screen's AVIF: 6,635 bytes lossless at quality 50, 6,634 at 0. libaom's
+    // identical file is its smallest (identicalIsSmallest): no step down at all.
     var avif = SettingSearch.quality(.avif, target: 35).scored(target: 71)
     avif.smallestSaving = 0.12
     let loading = avif.run { q in (.infinity, q == 0 ? 6_634 : 6_635) }
-    #expect(loading.trials.map(\.setting) == [50, 0])
+    #expect(loading.trials.map(\.setting) == [50])
+    // Nor when the search started above it (from the MP4's crf), and not without a smallest
+    // saving (a plain conversion's search).
+    #expect(avif.starting(near: 73).run { _ in (.infinity, 6_635) }.trials.map(\.setting) == [73])
+    avif.smallestSaving = 0
+    #expect(avif.run { _ in (.infinity, 6_635) }.trials.count > 1)
     // A plain conversion's search (no smallest saving) steps down first, as a video's does.
     #expect(
       SettingSearch.quality(.webp, target: 35).run { _ in (.infinity, 4_074) }.trials.map(

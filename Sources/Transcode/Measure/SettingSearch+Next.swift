@@ -60,6 +60,7 @@ extension SettingSearch {
   func below(_ tried: [Int: Trial], high: Int) -> Int? {
     if high == 0 { return nil }
     let gain = tried[high]!.psnr - target
+    if smallestSaving > 0, identicalIsSmallest, !gain.isFinite { return nil }
     // A measured slope is damped by ``downShare`` (a score's curve steepens downward).
     let share = measuredSlope(tried, near: high) == nil ? 1 : downShare
     let bottom =

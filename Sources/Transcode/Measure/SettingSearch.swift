@@ -34,8 +34,9 @@ package struct SettingSearch: Sendable {
   package struct Outcome: Sendable, Equatable {
     package var chosen: Trial
     package var trials: [Trial]
-    /// Whether a trial under the target was already at or over the ``ceiling``: the search
-    /// stopped there, since meeting the target would take more bytes still.
+    /// Whether the ``ceiling`` ended the search: a trial under the target was already at or
+    /// over it, since meeting the target would take more bytes still, or the trials say that
+    /// meeting it takes that much (``ends(_:tried:target:ceiling:)``).
     package var hopeless = false
   }
 
@@ -79,11 +80,18 @@ package struct SettingSearch: Sendable {
   /// default quality: lossless there, the content is one that lossless frames suit), or nil.
   /// That lossless stretch says nothing of what is under it (``bottomAfterRepeat(_:tried:)``),
   /// and a step of a few settings down made the same file again on every such GIF of the
-  /// real-world bench before the bottom was tried anyway (five sprites' and loaders' WebPs and
-  /// a loader's AVIF lossless at 50, 46 and 0; a 12x12 loader's lossless at 50 and 46 and 91.7
-  /// at 0 in 1,048 bytes). With a ``smallestSaving``; not for a video's crf, whose worst is no
+  /// real-world bench before the bottom was tried anyway (five sprites' and loaders' WebPs
+  /// lossless at 50, 46 and 0; a 12x12 loader's lossless at 50 and 46 and 91.7 at 0 in 1,048
+  /// bytes). With a ``smallestSaving``; not for a video's crf, whose worst is no
   /// lossy image's bottom, nor above the default (WebP's 100 is lossless on any GIF).
   package var bottomAfterIdentical: Int? = nil
+  /// Whether a trial identical to the GIF is this encoder's smallest file within a few bytes:
+  /// with a ``smallestSaving``, no step down is made from one. libaom codes such pictures with
+  /// exact palettes and no residual at any quantizer: on the 43 GIFs under 20 KB of the
+  /// conformance corpus and the real-world set whose AVIF was identical at quality 50 (a
+  /// loading screen's 6,635 bytes among them), quality 0 was 0 to 2 bytes smaller, and the
+  /// trial cost that loading screen's page half its time.
+  package var identicalIsSmallest = false
 
   /// Searches `candidates` (worst to best quality) from `start`.
   package init(
@@ -225,8 +233,15 @@ package struct SettingSearch: Sendable {
   /// Whether `trial`, the latest of `tried`, ends the search under `ceiling`: it misses the
   /// target at or over the ceiling, or the two closest trials under the target extrapolate to
   /// over ``extrapolationMargin`` times it.
+  /// One that meets the target ends it too when it is at or over the ceiling and the two
+  /// passing trials closest to the target say that meeting it takes the ceiling or more
+  /// (``descendedBytes(_:target:)``).
   static func ends(_ trial: Trial, tried: [Int: Trial], target: Double, ceiling: Int?) -> Bool {
-    guard let ceiling, trial.psnr < target else { return false }
+    guard let ceiling else { return false }
+    guard trial.psnr < target else {
+      return trial.bytes >= ceiling
+        && descendedBytes(tried.values, target: target).map { $0 >= ceiling } == true
+    }
     return trial.bytes >= ceiling
       || Double(extrapolatedBytes(tried.values, target: target) ?? 0)
         >= Double(ceiling) * extrapolationMargin
@@ -251,6 +266,26 @@ package struct SettingSearch: Sendable {
     let exponent = (target - b.psnr) / (b.psnr - a.psnr)
     let factor = SystemCalls.power(Double(b.bytes) / Double(a.bytes), exponent)
     return factor.isFinite ? Int(min(1e15, Double(b.bytes) * factor)) : nil
+  }
+
+  /// The bytes that meeting `target` should take, from the two finite trials over it that came
+  /// closest (the lowest PSNRs, bytes falling with them): bytes fall by the same factor per dB
+  /// down to the target as between them. Toward the worst settings a file's fixed part (its
+  /// container, an AVIF's lossless alpha) stays while its PSNR falls faster, so bytes fall
+  /// less per dB there than above, and this overestimates the saving: never more bytes than
+  /// the target takes. A 128x128 loader's AVIF scored 90.48 at quality 50 in 4,404 bytes and
+  /// 81.34 at 34 in 3,758, a line reaching 70.5 at 3,114 bytes; 23 made 73.78 in 3,390. Nil
+  /// without two such trials.
+  static func descendedBytes(_ trials: some Collection<Trial>, target: Double) -> Int? {
+    // Ordered on every field: the same trials give the same answer in any order.
+    let over = trials.filter { $0.psnr >= target && $0.psnr.isFinite }
+      .sorted { ($0.psnr, $0.bytes, $0.setting) < ($1.psnr, $1.bytes, $1.setting) }.prefix(2)
+    guard over.count == 2, let a = over.first, let b = over.last,
+      b.psnr - a.psnr > Self.minimumSlope, b.bytes > a.bytes, a.bytes > 0
+    else { return nil }
+    let exponent = (a.psnr - target) / (b.psnr - a.psnr)
+    let factor = SystemCalls.power(Double(b.bytes) / Double(a.bytes), exponent)
+    return factor.isFinite && factor > 0 ? Int(Double(a.bytes) / factor) : nil
   }
 
   /// The trial ``prefers(_:over:)`` ranks first (the earliest of equals).

@@ -61,7 +61,7 @@ extension SettingSearch {
         candidates: candidates, target: target, start: format.defaultQuality,
         slope: content == .screen ? 0.55 : 0.45)
       search.endsOnPlateau = true
-      search.bottomAfterIdentical = format.defaultQuality
+      search.identicalIsSmallest = true
       search.savingPerStep = 0.1
       return search
     }
