@@ -35,11 +35,20 @@ final class FullDiskTests: FolderSuite {
     return process.terminationStatus
   }
 
-  /// 6 frames of 96x96 noise: every output of it is far over 8 KiB.
-  static let noise = TinyGIF.gif(width: 96, height: 96, frames: 6) { x, y, f in
+  /// A palette index hashed from a position and a frame.
+  static func hashed(_ x: Int, _ y: Int, _ f: Int) -> UInt8 {
     var h = UInt32(truncatingIfNeeded: x &* 73_856_093 ^ y &* 19_349_663 ^ f &* 83_492_791)
     h = (h ^ (h >> 13)) &* 0x5bd1_e995
     return UInt8(truncatingIfNeeded: h ^ (h >> 15))
+  }
+
+  /// 6 frames of 96x96 noise: every output of it is far over 8 KiB.
+  static let noise = TinyGIF.gif(width: 96, height: 96, frames: 6) { x, y, f in hashed(x, y, f) }
+
+  /// 6 frames of 96x96 noise in 2x2 blocks: colour that 4:2:0 keeps (a chroma sample each),
+  /// so that `--to web` makes its MP4 first (per-pixel noise makes no video), over 8 KiB too.
+  static let blocks = TinyGIF.gif(width: 96, height: 96, frames: 6) { x, y, f in
+    hashed(x / 2, y / 2, f)
   }
 
   @Test(
@@ -58,7 +67,7 @@ final class FullDiskTests: FolderSuite {
 
   /// `mode` writing `output` into `disk`: on the full tmpfs, or under the file-size limit.
   private func check(_ mode: [String], _ output: String, into disk: URL, limited: Bool) throws {
-    let input = try write(Self.noise, "a.gif")
+    let input = try write(mode.contains("web") ? Self.blocks : Self.noise, "a.gif")
     let target = disk.appendingPathComponent(output).path
     let outputArguments = mode.contains("FULL") ? [] : ["-o", target]
     let arguments =

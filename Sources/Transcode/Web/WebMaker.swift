@@ -155,8 +155,12 @@ struct WebMaker: Sendable {
     // trial or two instead of being searched and encoded whole to be dropped.
     // A fast search makes no AV1 (``SearchEffort/makesAV1``).
     let av1 = request.searchEffort.makesAV1
-    let videos: [WebRendition.Kind] =
+    var videos: [WebRendition.Kind] =
       transparent || only == .picture ? [] : av1 ? [.mp4, .webmAV1, .webmVP9] : [.mp4, .webmVP9]
+    // Videos whose 4:2:0 colour cannot reach the floor, dropped unmade: listed first, as the
+    // videos are, and kept from what the images' searches start from.
+    let unreachable = only == nil ? try beyondChroma(videos) : []
+    if !unreachable.isEmpty { videos = [] }
     var total = videos.count + (only == .video ? 0 : av1 ? 2 : 1)
     var done = 0
     try makeVideos(videos, into: &renditions, warnings: &warnings, done: &done, total: &total)
@@ -204,7 +208,7 @@ struct WebMaker: Sendable {
       total = done
     }
     progress?(WebProgress(done: done, total: total, making: renditions.last!.kind))
-    return (renditions, answer)
+    return (unreachable + renditions, answer)
   }
 
   /// Makes the videos of `kinds`, in order, onto `renditions`. The MP4 comes first: without

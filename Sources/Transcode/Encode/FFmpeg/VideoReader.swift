@@ -25,8 +25,7 @@ final class VideoReader {
   private let timeBase: AVRational
   private let packet: Packet
   private let frame: UnsafeMutablePointer<AVFrame>
-  private var scaler: OpaquePointer?
-  private var scalerFormat: Int32 = -1
+  private var scaler: ReadBackScaler?
   private var draining = false
   private var finished = false
   /// The stream's codec configuration record as the container stores it (`avcC` for H.264 in
@@ -88,7 +87,6 @@ final class VideoReader {
   deinit {
     var owned: UnsafeMutablePointer<AVFrame>? = frame
     av_frame_free(&owned)
-    if let scaler { sws_freeContext(scaler) }
     avcodec_free_context(&decoder)
     avformat_close_input(&format)
   }
@@ -146,45 +144,22 @@ final class VideoReader {
       (Int(f.width) - width) <= 1 && (Int(f.width) - width) >= 0
       && (Int(f.height) - height) <= 1 && (Int(f.height) - height) >= 0
     let (outWidth, outHeight) = crops ? (Int(f.width), Int(f.height)) : (width, height)
-    if scaler == nil || scalerFormat != f.format {
-      if let scaler { sws_freeContext(scaler) }
-      scaler = sws_getContext(
-        f.width, f.height, AVPixelFormat(f.format), Int32(outWidth), Int32(outHeight),
-        AV_PIX_FMT_RGBA, SWS_BICUBIC, nil, nil, nil)
-      scalerFormat = f.format
-      guard let scaler else {
-        throw FFmpegError(function: "sws_getContext", code: cffmpeg_averror_einval())
-      }
-      // The stream's matrix and range (BT.601 limited for gif2x's videos), to full-range RGB,
-      // with FFmpeg's default bicubic: the conversion `ffmpeg -pix_fmt rgba` makes, to the
-      // byte (SWS_FULL_CHR_H_INT ignored the matrix: 29.8 dB against FFmpeg's own).
-      let matrix = f.colorspace == AVCOL_SPC_BT709 ? SWS_CS_ITU709 : SWS_CS_DEFAULT
-      let coefficients = sws_getCoefficients(matrix)
-      _ = sws_setColorspaceDetails(
-        scaler, coefficients, f.color_range == AVCOL_RANGE_JPEG ? 1 : 0,
-        sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16)
+    if scaler?.format != f.format {
+      // The stream's matrix and range (BT.601 limited for gif2x's videos).
+      scaler = try ReadBackScaler(
+        sourceWidth: Int(f.width), sourceHeight: Int(f.height), format: f.format,
+        bt709: f.colorspace == AVCOL_SPC_BT709, fullRange: f.color_range == AVCOL_RANGE_JPEG,
+        width: outWidth, height: outHeight)
     }
-    // swscale's vector code writes whole blocks of pixels: it gets rows padded to 64 bytes
-    // and a spare row, as FFmpeg's own frames have (with rows of exactly the width, the last
-    // pixels of a 34-pixel row were never written).
-    let stride = (outWidth * 4 + 63) & ~63
-    var padded = [UInt8](repeating: 0, count: stride * (outHeight + 1))
-    padded.withUnsafeMutableBufferPointer { buffer in
-      var planes: [UnsafeMutablePointer<UInt8>?] = [buffer.baseAddress, nil, nil, nil]
-      var strides: [Int32] = [Int32(stride), 0, 0, 0]
-      let source: [UnsafePointer<UInt8>?] = [
-        UnsafePointer(f.data.0), UnsafePointer(f.data.1), UnsafePointer(f.data.2),
-        UnsafePointer(f.data.3),
-      ]
-      let sourceStrides = [f.linesize.0, f.linesize.1, f.linesize.2, f.linesize.3]
-      _ = sws_scale(scaler, source, sourceStrides, 0, f.height, &planes, &strides)
-    }
+    let source: [UnsafePointer<UInt8>?] = [
+      UnsafePointer(f.data.0), UnsafePointer(f.data.1), UnsafePointer(f.data.2),
+      UnsafePointer(f.data.3),
+    ]
+    let sourceStrides = [f.linesize.0, f.linesize.1, f.linesize.2, f.linesize.3]
     // The top-left width x height (cropping H.264's extra column and row).
-    var rgba: [UInt8] = []
-    rgba.reserveCapacity(width * height * 4)
-    for row in 0..<height {
-      rgba += padded[(row * stride)..<(row * stride + width * 4)]
-    }
+    let rgba = scaler!.rgba(
+      planes: source, strides: sourceStrides, rows: Int(f.height), cropWidth: width,
+      cropHeight: height)
     return Picture(rgba: rgba, start: start, duration: duration)
   }
 }
