@@ -395,6 +395,52 @@ import Testing
     #expect(try Self.files(folder) == ["n.gif", "n.mp4"])
   }
 
+  @Test("a sample identical to the GIF predicted over the ceiling by a tenth is not made whole")
+  func identicalSampleGivenUp() throws {
+    let folder = try VideoProbe.folder()
+    // Two colours in 4x4 blocks, a new pattern each frame: WebP keeps every frame lossless.
+    var random = SeededGenerator(seed: 7)
+    var b = GIFBuilder(width: 64, height: 64, globalPalette: [0x000000, 0xFFFFFF])
+    b.loop(0)
+    for _ in 0..<40 {
+      b.control(delay: 4)
+      var blocks: [UInt8] = []
+      for _ in 0..<(16 * 16) { blocks.append(UInt8.random(in: 0...1, using: &random)) }
+      var indexes: [UInt8] = []
+      for y in 0..<64 { for x in 0..<64 { indexes.append(blocks[(y / 4) * 16 + x / 4]) } }
+      b.image(width: 64, height: 64, indexes: indexes)
+    }
+    b.trailer()
+    let gif = folder + "/i.gif"
+    try Data(b.bytes).write(to: URL(fileURLWithPath: gif))
+    let request = AnimationRequest(
+      input: gif, output: folder + "/i.webp", format: .webp,
+      options: ConversionOptions(targetPSNR: 35))
+    let sample = TrialSample(windows: [0..<8, 20..<28])
+    func attempt(ceiling: Int) throws -> Converted<AnimationSummary> {
+      try Transcoder.attempt(
+        request, read: nil, cancellation: Cancellation(), progress: nil, sample: sample,
+        ceiling: ceiling)
+    }
+    guard case .hopeless(let trial, let predicted) = try attempt(ceiling: 1) else {
+      Issue.record("expected the search to give up under a 1-byte ceiling")
+      return
+    }
+    #expect(trial.psnr == .infinity)
+    // 1.15 times the ceiling: given up (a lossy sample would be made whole up to 2.5 times).
+    guard case .hopeless = try attempt(ceiling: Int(Double(predicted) / 1.15)) else {
+      Issue.record("expected an identical sample 1.15 times over its ceiling to be given up")
+      return
+    }
+    #expect(try Self.files(folder) == ["i.gif"])
+    // 1.05 times: made whole, and judged on its own bytes.
+    guard case .made = try attempt(ceiling: Int(Double(predicted) / 1.05)) else {
+      Issue.record("expected an identical sample 1.05 times over its ceiling to be made whole")
+      return
+    }
+    #expect(try Self.files(folder) == ["i.gif", "i.webp"])
+  }
+
   /// A GIF tried whole whose ceiling (the WebP beside an AVIF) is told after the first trial:
   /// while it is not known the next trials are made, and judged once it is. The outcome and
   /// the file written are those of a search that waited; a trial the ceiling leaves out is

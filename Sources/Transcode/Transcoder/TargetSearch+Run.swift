@@ -213,8 +213,9 @@ final class SearchRun<Summary> {
   /// 63 at crf 1, its yellow one-pixel borders held there by 4:2:0 colour; its whole encode
   /// and lift cost 10 s to be dropped).
   private func givenUp(_ outcome: SettingSearch.Outcome, predicted: Int) -> Bool {
-    let verify =
+    var verify =
       sampleRatio == nil ? TargetSearch.verifyFactor : TargetSearch.calibratedVerifyFactor
+    if outcome.chosen.psnr == .infinity { verify = min(verify, TargetSearch.identicalVerifyFactor) }
     let meets = outcome.chosen.psnr >= search.target
     let tooLarge = ceiling.map { Double(predicted) >= Double($0) * verify } ?? false
     let unreachable =

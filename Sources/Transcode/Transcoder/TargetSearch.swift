@@ -178,6 +178,12 @@ struct TargetSearch {
   static let verifyFactor = 2.5
   /// ``verifyFactor`` for a prediction corrected by a measured ``sampleRatio``.
   static let calibratedVerifyFactor = 1.2
+  /// ``verifyFactor`` for a sample identical to the GIF (lossless frames): its bytes predict
+  /// the whole's closely, with no quantizer to shape them and no keyframe a video's windows
+  /// add (a terminal recording's lossless WebP sample predicted 1,095,451 bytes, its whole
+  /// file was 977,458, over its 906,975-byte GIF; a UI demo's 1,815,623 and 1,798,190, over
+  /// its 1,346,431): made whole, each was 10 s of encoding on the core its AVIF shares.
+  static let identicalVerifyFactor = 1.1
 
   /// What the search found: the committed output's summary, its measurement, its setting and
   /// how many encodes it took (the output's included).

@@ -237,21 +237,25 @@ extension WebMaker {
     _ kind: WebRendition.Kind, trial: SettingSearch.Trial, predictedBytes: Int, bound: Bound?
   ) -> WebRendition {
     let gifBytes = fallback.count
-    // The trials' figure: a PSNR when one leads, else their worst moment's score.
+    // The trials' figure: a PSNR when one leads, else their worst moment's score (an
+    // identical trial's is infinite on either: its score is 100).
     let led = request.minimumPSNR != nil
+    let identical = trial.psnr == .infinity
+    let score = identical ? 100 : trial.psnr
     let fidelity = Fidelity(
       psnr: led ? trial.psnr : .nan, ssim: nil, worstFrame: 0, worstPSNR: led ? trial.psnr : .nan,
       maxStartErrorMilliseconds: 0, durationErrorMilliseconds: 0, bytes: predictedBytes,
       gifBytes: gifBytes,
       moments: led
         ? nil
-        : Moments(
-          mean: trial.psnr, worst: trial.psnr, worstMilliseconds: 0, worstFrame: 0, pictures: 0))
+        : Moments(mean: score, worst: score, worstMilliseconds: 0, worstFrame: 0, pictures: 0))
     let limit = (bound ?? self.limit).text
     let reached =
-      led
-      ? "\(WebPage.fixed(trial.psnr, 2)) dB"
-      : "a worst moment of \(WebPage.fixed(trial.psnr, 1))"
+      identical
+      ? "pictures identical to the GIF's"
+      : led
+        ? "\(WebPage.fixed(trial.psnr, 2)) dB"
+        : "a worst moment of \(WebPage.fixed(trial.psnr, 1))"
     // Trials whose best worst moment stays under the level: no size would do.
     let under = !led && trial.psnr < request.minimumScore
     return WebRendition(

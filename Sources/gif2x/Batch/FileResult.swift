@@ -71,7 +71,7 @@ extension JSON {
   /// ``Moments``: SSIMULACRA2 over the pictures a viewer sees.
   init(_ m: Moments) {
     self = .object([
-      ("mean", .number(m.mean)), ("worst", .number(m.worst)),
+      ("mean", .finite(m.mean)), ("worst", .finite(m.worst)),
       ("worstMilliseconds", .number(m.worstMilliseconds)), ("worstFrame", .int(m.worstFrame)),
       ("pictures", .int(m.pictures)),
     ])
