@@ -326,24 +326,39 @@ import Testing
     #expect(floored.fidelity!.bytes < margined.fidelity!.bytes)
   }
 
-  @Test("a search whose trials cannot fit under the ceiling stops there and writes nothing")
-  func hopelessSearchStops() throws {
+  /// 40 frames (4 cs each) of 64x64 black and white noise in `block` x `block` blocks, a new
+  /// pattern each frame, written as NAME.gif in a fresh folder: the folder and the GIF's path.
+  static func blockNoise(
+    _ name: String, block: Int, seed: UInt64
+  ) throws -> (folder: String, gif: String) {
     let folder = try VideoProbe.folder()
-    // Black and white noise in 2x2 blocks: a video needs many bytes for 35 dB.
-    var random = SeededGenerator(seed: 24)
+    let gif = folder + "/" + name + ".gif"
+    try Data(blockNoise(block: block, seed: seed)).write(to: URL(fileURLWithPath: gif))
+    return (folder, gif)
+  }
+
+  /// The GIF of ``blockNoise(_:block:seed:)``.
+  static func blockNoise(block: Int, seed: UInt64) -> [UInt8] {
+    var random = SeededGenerator(seed: seed)
+    let side = 64 / block
     var b = GIFBuilder(width: 64, height: 64, globalPalette: [0x000000, 0xFFFFFF])
     b.loop(0)
     for _ in 0..<40 {
       b.control(delay: 4)
       var blocks: [UInt8] = []
-      for _ in 0..<(32 * 32) { blocks.append(UInt8.random(in: 0...1, using: &random)) }
+      for _ in 0..<(side * side) { blocks.append(UInt8.random(in: 0...1, using: &random)) }
       var indexes: [UInt8] = []
-      for y in 0..<64 { for x in 0..<64 { indexes.append(blocks[(y / 2) * 32 + x / 2]) } }
+      for y in 0..<64 { for x in 0..<64 { indexes.append(blocks[(y / block) * side + x / block]) } }
       b.image(width: 64, height: 64, indexes: indexes)
     }
     b.trailer()
-    let gif = folder + "/n.gif"
-    try Data(b.bytes).write(to: URL(fileURLWithPath: gif))
+    return b.bytes
+  }
+
+  @Test("a search whose trials cannot fit under the ceiling stops there and writes nothing")
+  func hopelessSearchStops() throws {
+    // Black and white noise in 2x2 blocks: a video needs many bytes for 35 dB.
+    let (folder, gif) = try Self.blockNoise("n", block: 2, seed: 24)
     let request = VideoRequest(
       input: gif, output: folder + "/n.mp4", format: .mp4,
       options: ConversionOptions(targetPSNR: 35))
@@ -397,22 +412,8 @@ import Testing
 
   @Test("a sample identical to the GIF predicted over the ceiling by a tenth is not made whole")
   func identicalSampleGivenUp() throws {
-    let folder = try VideoProbe.folder()
     // Two colours in 4x4 blocks, a new pattern each frame: WebP keeps every frame lossless.
-    var random = SeededGenerator(seed: 7)
-    var b = GIFBuilder(width: 64, height: 64, globalPalette: [0x000000, 0xFFFFFF])
-    b.loop(0)
-    for _ in 0..<40 {
-      b.control(delay: 4)
-      var blocks: [UInt8] = []
-      for _ in 0..<(16 * 16) { blocks.append(UInt8.random(in: 0...1, using: &random)) }
-      var indexes: [UInt8] = []
-      for y in 0..<64 { for x in 0..<64 { indexes.append(blocks[(y / 4) * 16 + x / 4]) } }
-      b.image(width: 64, height: 64, indexes: indexes)
-    }
-    b.trailer()
-    let gif = folder + "/i.gif"
-    try Data(b.bytes).write(to: URL(fileURLWithPath: gif))
+    let (folder, gif) = try Self.blockNoise("i", block: 4, seed: 7)
     let request = AnimationRequest(
       input: gif, output: folder + "/i.webp", format: .webp,
       options: ConversionOptions(targetPSNR: 35))
