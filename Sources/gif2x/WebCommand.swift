@@ -38,9 +38,9 @@ struct WebOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "How hard the search for the smallest faithful file works: fast (H.264, VP9 and WebP"
-        + " only, a few trials each), balanced (default: every candidate, AV1 and AVIF too)"
-        + " or thorough (each searched to within 6% of its smallest setting). For --to web and"
-        + " a --target-quality or --target-psnr conversion. On 12 real GIFs' --to web, against"
+        + " only, a few trials each), balanced (default: H.264, AV1, WebP and AVIF) or"
+        + " thorough (VP9 too, each searched to within 6% of its smallest setting). For --to web"
+        + " and a --target-quality or --target-psnr conversion. On 12 real GIFs' --to web, against"
         + " thorough: fast took a seventh of the time and served 44% more bytes, balanced 37%"
         + " of the time and 1.7% fewer bytes (docs/WEB.md).", valueName: "level"))
   var searchEffort: SearchEffort?

@@ -102,8 +102,8 @@ import Testing
     let (folder, s) = try Self.gradientPage(alt: "A \"gradient\" scrolling left")
     #expect(s.answer == .video)
     #expect(!s.transparent)
-    // The AV1 WebM before the VP9 one, which must then be smaller than it.
-    #expect(s.renditions.map(\.kind) == [.mp4, .webmAV1, .webmVP9])
+    // Beside the AV1 WebM no VP9 one below a thorough search.
+    #expect(s.renditions.map(\.kind) == [.mp4, .webmAV1])
     let kept = s.kept.sorted { $0.bytes < $1.bytes }
     #expect(kept.contains { $0.kind == .mp4 })
     #expect(s.poster == folder + "/g.poster.webp")
@@ -159,6 +159,13 @@ import Testing
       s.answer == .video, "\(s.renditions.map { ($0.kind, $0.setting, $0.bytes, $0.dropped) })")
     #expect(s.renditions.map(\.kind) == [.mp4, .webmVP9])
     #expect(!(try Self.files(folder)).contains("g.avif"))
+  }
+
+  @Test("a thorough effort makes the VP9 WebM after the AV1 one (the page keeps the smaller)")
+  func thoroughEffortMakesVP9() throws {
+    let (_, s) = try Self.gradientPage(searchEffort: .thorough)
+    #expect(s.searchEffort == .thorough)
+    #expect(s.renditions.map(\.kind) == [.mp4, .webmAV1, .webmVP9])
   }
 
   @Test("a fast effort where no video is kept: the WebP alone, no AVIF made")

@@ -153,10 +153,13 @@ struct WebMaker: Sendable {
     // The AV1 WebM before the VP9 one: it is the smaller on most GIFs (9 of the 11 video
     // answers of the real-world bench), and the VP9 WebM, bounded by it, then stops after a
     // trial or two instead of being searched and encoded whole to be dropped.
-    // A fast search makes no AV1 (``SearchEffort/makesAV1``).
+    // A fast search makes no AV1 (``SearchEffort/makesAV1``), and only a thorough one makes
+    // the VP9 WebM beside it (``SearchEffort/makesVP9BesideAV1``).
     let av1 = request.searchEffort.makesAV1
-    var videos: [WebRendition.Kind] =
-      transparent || only == .picture ? [] : av1 ? [.mp4, .webmAV1, .webmVP9] : [.mp4, .webmVP9]
+    let webms: [WebRendition.Kind] =
+      !av1
+      ? [.webmVP9] : request.searchEffort.makesVP9BesideAV1 ? [.webmAV1, .webmVP9] : [.webmAV1]
+    var videos: [WebRendition.Kind] = transparent || only == .picture ? [] : [.mp4] + webms
     // Videos whose 4:2:0 colour cannot reach the floor, dropped unmade: listed first, as the
     // videos are, and kept from what the images' searches start from.
     let unreachable = only == nil ? try beyondChroma(videos) : []
