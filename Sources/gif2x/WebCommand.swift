@@ -41,8 +41,8 @@ struct WebOptions: ParsableArguments {
         + " only, a few trials each), balanced (default: H.264, AV1, WebP and AVIF) or"
         + " thorough (VP9 too, each searched to within 6% of its smallest setting). For --to web"
         + " and a --target-quality or --target-psnr conversion. On 12 real GIFs' --to web, against"
-        + " thorough: fast took a seventh of the time and served 44% more bytes, balanced 37%"
-        + " of the time and 1.7% fewer bytes (docs/WEB.md).", valueName: "level"))
+        + " thorough: fast took a quarter of the time and served 44% more bytes, balanced 64%"
+        + " of the time and 1.6% fewer bytes (docs/WEB.md).", valueName: "level"))
   var searchEffort: SearchEffort?
 }
 
